@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { ALL_METHODS } from '@yado/contract/methods';
+import type { Deps } from './platform/deps.js';
+import { createRpcApp, type Implementation } from './platform/http/rpc-app.js';
+import { startScheduler, type Task } from './platform/scheduler.js';
+import { createIdentityRouter } from './modules/identity/identity.router.js';
+import * as identity from './modules/identity/identity.service.js';
+import { SigningKeys } from './modules/identity/signing-keys.js';
+import type { Principal } from './platform/http/call-context.js';
+import { IMPLEMENTATIONS, BACKGROUND_TASKS, isOwner, mountExtraRoutes } from './modules/registry.js';
+
+export type Api = {
+  app: Hono;
+  deps: Deps;
+  verifyIdToken: (token: string) => Promise<Principal>;
+  keys: SigningKeys;
+  startBackgroundWork: () => void;
+  stopBackgroundWork: () => Promise<void>;
+};
+
+/**
+ * The API as one Hono app: the product methods under /app/v1, the identity
+ * service, health checks. The web server mounts it; apps/api/src/main.ts runs
+ * it alone.
+ */
+export async function createApi(deps: Deps): Promise<Api> {
+  const keys = new SigningKeys(deps);
+  await keys.ensureActiveKey();
+  const idDeps = { ...deps, keys };
+  const verifyIdToken = (token: string) => identity.verifyIdToken(idDeps, token);
+
+  const missing = ALL_METHODS.filter((m) => !IMPLEMENTATIONS.some((i: Implementation) => i.def === m));
+  if (missing.length && !process.env["YADO_SKIP_GUARD"]) throw new Error(`methods without an implementation: ${missing.map((m) => m.path).join(', ')}`);
+
+  const app = new Hono();
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.db.query('SELECT 1');
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'database unreachable' }, 503);
+    }
+  });
+  app.route('/', createIdentityRouter(idDeps, (r) => mountExtraRoutes.identity(r, idDeps)));
+  mountExtraRoutes.root(app, { ...idDeps, verifyIdToken });
+  app.route(
+    '/',
+    createRpcApp({
+      implementations: IMPLEMENTATIONS,
+      authenticate: verifyIdToken,
+      isOwner: (p) => isOwner(deps, p),
+      log: deps.log,
+      trustProxy: deps.env.TRUST_PROXY,
+    }),
+  );
+
+  const tasks: Task[] = [
+    { name: 'rotate-signing-keys', everyMs: 3_600_000, run: () => keys.ensureActiveKey() },
+    { name: 'prune-auth-attempts', everyMs: 3_600_000, run: (d) => identity.pruneOldAttempts(d) },
+    ...BACKGROUND_TASKS,
+  ];
+  let scheduler: { stop: () => Promise<void> } | null = null;
+  return {
+    app,
+    deps,
+    keys,
+    verifyIdToken,
+    startBackgroundWork: () => {
+      scheduler ??= startScheduler(deps, tasks);
+    },
+    stopBackgroundWork: async () => {
+      await scheduler?.stop();
+      scheduler = null;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import { decodeProtectedHeader } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi({ TRUST_PROXY: 'true' });
+});
+
+describe('identity service over HTTP', () => {
+  it('signs up, then reports creationTime and lastSignInTime', async () => {
+    const tokens = await t.signUp('Meta@Example.com');
+    expect(tokens.email).toBe('meta@example.com');
+    const info = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken });
+    expect(info.status).toBe(200);
+    expect(info.body.creationTime).toBe(tokens.creationTime);
+    expect(info.body.lastSignInTime).toBe(tokens.creationTime);
+    t.clock.advance(60_000);
+    const again = await t.identityPost(IDENTITY_ROUTES.signInWithPassword, {
+      email: 'meta@example.com',
+      password: 'correct horse battery',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.creationTime).toBe(tokens.creationTime);
+    expect(again.body.lastSignInTime).not.toBe(tokens.creationTime);
+  });
+
+  it('refuses short, long and common passwords with their own reasons', async () => {
+    const short = await t.identityPost(IDENTITY_ROUTES.signUp, { email: 'a@example.com', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.errorInfo.reason).toBe('CodePasswordTooShort');
+    const long = await t.identityPost(IDENTITY_ROUTES.signUp, { email: 'a@example.com', password: 'x'.repeat(129) });
+    expect(long.body.errorInfo.reason).toBe('CodePasswordTooLong');
+    const common = await t.identityPost(IDENTITY_ROUTES.signUp, { email: 'a@example.com', password: 'password1' });
+    expect(common.body.errorInfo.reason).toBe('CodePasswordTooCommon');
+    const dup = await t.signUp('dup@example.com');
+    expect(dup.idToken).toBeTruthy();
+    const again = await t.identityPost(IDENTITY_ROUTES.signUp, { email: 'DUP@example.com', password: 'another good one' });
+    expect(again.status).toBe(409);
+    expect(again.body.errorInfo.reason).toBe('CodeEmailAlreadyInUse');
+  });
+
+  it('publishes the signing key in the JWKS under the token’s key id, and rotates', async () => {
+    const tokens = await t.signUp();
+    const kid = decodeProtectedHeader(tokens.idToken).kid;
+    const jwks = await (await t.raw(IDENTITY_ROUTES.jwks)).json();
+    expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(kid);
+    const newKid = await t.api.keys.rotate();
+    const after = await (await t.raw(IDENTITY_ROUTES.jwks)).json();
+    expect(after.keys.map((k: { kid: string }) => k.kid)).toEqual(expect.arrayContaining([kid, newKid]));
+    // A token signed by the retired key still verifies until it expires.
+    const info = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken });
+    expect(info.status).toBe(200);
+    const fresh = await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: tokens.refreshToken });
+    expect(decodeProtectedHeader(fresh.body.idToken).kid).toBe(newKid);
+  });
+
+  it('rotates refresh tokens and revokes the family when an old one is replayed', async () => {
+    const first = await t.signUp();
+    const second = await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: first.refreshToken });
+    expect(second.status).toBe(200);
+    expect(second.body.refreshToken).not.toBe(first.refreshToken);
+    const replay = await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: first.refreshToken });
+    expect(replay.status).toBe(401);
+    expect(replay.body.errorInfo.reason).toBe('CodeRefreshTokenInvalid');
+    // The whole family is gone: the newest refresh token and identity token no longer work.
+    const next = await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: second.body.refreshToken });
+    expect(next.status).toBe(401);
+    const lookup = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: second.body.idToken });
+    expect(lookup.status).toBe(401);
+  });
+
+  it('signs out: the identity token and refresh token stop working', async () => {
+    const tokens = await t.signUp();
+    const out = await t.identityPost(IDENTITY_ROUTES.signOut, { refreshToken: tokens.refreshToken }, { token: tokens.idToken });
+    expect(out.status).toBe(200);
+    expect((await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken })).status).toBe(401);
+    expect((await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: tokens.refreshToken })).status).toBe(401);
+  });
+
+  it('expires identity tokens with CodeTokenExpired', async () => {
+    const tokens = await t.signUp();
+    t.clock.advance((t.env.ID_TOKEN_TTL_SECONDS + 1) * 1000);
+    const res = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken });
+    expect(res.status).toBe(401);
+    expect(res.body.errorInfo.reason).toBe('CodeTokenExpired');
+  });
+
+  it('limits failed sign-ins per account with 429 and Retry-After', async () => {
+    await t.signUp('victim@example.com');
+    for (let i = 0; i < 5; i++) {
+      const r = await t.identityPost(
+        IDENTITY_ROUTES.signInWithPassword,
+        { email: 'victim@example.com', password: `wrong password ${i}` },
+        { ip: `10.0.0.${i}` },
+      );
+      expect(r.status).toBe(401);
+    }
+    const blocked = await t.identityPost(
+      IDENTITY_ROUTES.signInWithPassword,
+      { email: 'victim@example.com', password: 'correct horse battery' },
+      { ip: '10.0.0.99' },
+    );
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    t.clock.advance(16 * 60_000);
+    const later = await t.identityPost(
+      IDENTITY_ROUTES.signInWithPassword,
+      { email: 'victim@example.com', password: 'correct horse battery' },
+      { ip: '10.0.0.99' },
+    );
+    expect(later.status).toBe(200);
+  });
+
+  it('limits failed sign-ins per address across accounts', async () => {
+    for (let i = 0; i < 20; i++) {
+      await t.identityPost(
+        IDENTITY_ROUTES.signInWithPassword,
+        { email: `nobody${i}@example.com`, password: 'whatever it is' },
+        { ip: '192.0.2.7' },
+      );
+    }
+    const blocked = await t.identityPost(
+      IDENTITY_ROUTES.signInWithPassword,
+      { email: 'someone-else@example.com', password: 'whatever it is' },
+      { ip: '192.0.2.7' },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('signs in with a custom token outside production', async () => {
+    const minted = await t.identityPost(IDENTITY_ROUTES.e2eCustomToken, { email: 'e2e@example.com' });
+    expect(minted.status).toBe(200);
+    const tokens = await t.identityPost(IDENTITY_ROUTES.signInWithCustomToken, { token: minted.body.customToken });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.email).toBe('e2e@example.com');
+  });
+});

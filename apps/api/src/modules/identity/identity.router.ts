@@ -1,0 +1,92 @@
+import {
+  CredentialsSchema,
+  CustomTokenInputSchema,
+  E2eCustomTokenInputSchema,
+  IDENTITY_ROUTES,
+  RefreshInputSchema,
+  SignOutInputSchema,
+  TokenResponseSchema,
+  AccountInfoSchema,
+} from '@yado/contract/identity.contract';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error.js';
+import { clientIp } from '../../platform/http/client-ip.js';
+import { languageOf, toErrorResponse, zodFields } from '../../platform/http/error-response.js';
+import * as identity from './identity.service.js';
+import type { IdentityDeps } from './identity.service.js';
+
+async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    throw new AppError('CodeMalformedJson');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new AppError('CodeInvalidArgument', { fields: zodFields(parsed.error) });
+  return parsed.data;
+}
+
+/** The identity service's HTTP routes (see IDENTITY_ROUTES in the contract). */
+export function createIdentityRouter(deps: IdentityDeps, extra?: (app: Hono) => void): Hono {
+  const app = new Hono();
+  const meta = (c: Context) => ({ ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' });
+  const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+
+  app.onError((err, c) => {
+    const { status, body, headers } = toErrorResponse(err, languageOf(c.req.header('accept-language')), deps.log);
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    return c.json(body, status as 400);
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.post(IDENTITY_ROUTES.signUp, async (c) => {
+    const input = await body(c, CredentialsSchema);
+    return c.json(TokenResponseSchema.parse(await identity.signUp(deps, input, meta(c))));
+  });
+  app.post(IDENTITY_ROUTES.signInWithPassword, async (c) => {
+    const input = await body(c, CredentialsSchema);
+    return c.json(TokenResponseSchema.parse(await identity.signInWithPassword(deps, input, meta(c))));
+  });
+  app.post(IDENTITY_ROUTES.refresh, async (c) => {
+    const input = await body(c, RefreshInputSchema);
+    return c.json(TokenResponseSchema.parse(await identity.refresh(deps, input.refreshToken)));
+  });
+  app.post(IDENTITY_ROUTES.signOut, async (c) => {
+    const input = await body(c, SignOutInputSchema);
+    const token = bearer(c);
+    if (input.refreshToken) await identity.signOutByRefreshToken(deps, input.refreshToken);
+    if (token) {
+      const principal = await identity.verifyIdToken(deps, token).catch(() => null);
+      if (principal) await identity.signOut(deps, principal);
+    }
+    return c.json({});
+  });
+  app.post(IDENTITY_ROUTES.lookup, async (c) => {
+    const token = bearer(c);
+    if (!token) throw new AppError('CodeUnauthenticated');
+    const principal = await identity.verifyIdToken(deps, token);
+    return c.json(AccountInfoSchema.parse(await identity.lookup(deps, principal)));
+  });
+  app.get(IDENTITY_ROUTES.jwks, async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(await deps.keys.jwks());
+  });
+
+  if (!deps.env.isProduction) {
+    app.post(IDENTITY_ROUTES.signInWithCustomToken, async (c) => {
+      const input = await body(c, CustomTokenInputSchema);
+      return c.json(TokenResponseSchema.parse(await identity.signInWithCustomToken(deps, input.token, meta(c))));
+    });
+    app.post(IDENTITY_ROUTES.e2eCustomToken, async (c) => {
+      const input = await body(c, E2eCustomTokenInputSchema);
+      return c.json({ customToken: await identity.createCustomToken(deps, input) });
+    });
+  }
+  extra?.(app);
+  return app;
+}

@@ -1,0 +1,359 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeProtectedHeader, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { AppError } from '../../platform/app-error.js';
+import { withTx } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import type { Principal } from '../../platform/http/call-context.js';
+import * as repo from './identity.repo.js';
+import { checkPasswordPolicy, dummyVerify, hashPassword, verifyPassword } from './password.js';
+import type { SigningKeys } from './signing-keys.js';
+
+export type IdentityDeps = Deps & { keys: SigningKeys };
+
+export const ISSUER = 'yado-identity';
+export const AUDIENCE = 'yado';
+const CUSTOM_TOKEN_AUDIENCE = 'yado-custom-token';
+
+/** What every sign-in returns, shaped like the identity services web clients know. */
+export type TokenResponse = {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  accountId: string;
+  email: string;
+  creationTime: string;
+  lastSignInTime: string;
+};
+
+export type RequestMeta = { ip: string; userAgent: string };
+
+const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
+const normaliseEmail = (e: string) => e.trim().toLowerCase();
+
+// Brute-force limits: per account and per address, over a sliding window.
+const WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
+
+async function assertNotLimited(deps: Deps, keys: { key: string; max: number }[]): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - WINDOW_MS);
+  for (const { key, max } of keys) {
+    const { count, oldest } = await repo.countFailures(deps.db, key, since);
+    if (count >= max && oldest) {
+      const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - now.getTime()) / 1000));
+      throw new AppError('CodeTooManyAttempts', { retryAfterSeconds: retryAfter });
+    }
+  }
+}
+
+async function issueTokens(
+  deps: IdentityDeps,
+  account: repo.AccountRow,
+  sessionId: string,
+  tx: Parameters<typeof repo.insertRefreshToken>[0],
+): Promise<TokenResponse> {
+  const now = deps.clock.now();
+  const refreshToken = randomBytes(32).toString('base64url');
+  await repo.insertRefreshToken(tx, {
+    tokenHash: hashToken(refreshToken),
+    sessionId,
+    now,
+    expiresAt: new Date(now.getTime() + deps.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  const idToken = await signIdToken(deps, account, sessionId);
+  return {
+    idToken,
+    refreshToken,
+    expiresIn: deps.env.ID_TOKEN_TTL_SECONDS,
+    accountId: account.id,
+    email: account.email,
+    creationTime: account.created_at.toISOString(),
+    lastSignInTime: account.last_sign_in_at.toISOString(),
+  };
+}
+
+async function signIdToken(deps: IdentityDeps, account: repo.AccountRow, sessionId: string): Promise<string> {
+  const { kid, key, alg } = await deps.keys.signingKey();
+  const nowSec = Math.floor(deps.clock.now().getTime() / 1000);
+  return new SignJWT({
+    sid: sessionId,
+    email: account.email,
+    email_verified: account.email_verified,
+    roles: account.roles,
+  })
+    .setProtectedHeader({ alg, kid, typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(account.id)
+    .setIssuedAt(nowSec)
+    .setExpirationTime(nowSec + deps.env.ID_TOKEN_TTL_SECONDS)
+    .sign(key);
+}
+
+/** Starts a session for an account that has proven who it is, and returns its first tokens. */
+export async function startSession(
+  deps: IdentityDeps,
+  accountId: string,
+  method: string,
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  return withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const account = await repo.touchSignIn(tx, accountId, now);
+    if (account.disabled_at) throw new AppError('CodeInvalidCredentials');
+    const sessionId = await repo.insertSession(tx, { accountId, method, ...meta, now });
+    return issueTokens(deps, account, sessionId, tx);
+  });
+}
+
+export async function signUp(
+  deps: IdentityDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  await assertNotLimited(deps, [{ key: `signup-ip:${meta.ip}`, max: MAX_FAILURES_PER_ADDRESS }]);
+  checkPasswordPolicy(input.password);
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const account = await repo.insertAccount(tx, { email, passwordHash, emailVerified: false, now });
+    if (!account) {
+      await repo.recordAttempt(deps.db, `signup-ip:${meta.ip}`, false, now);
+      throw new AppError('CodeEmailAlreadyInUse', { fields: [{ field: 'email', description: 'in use' }] });
+    }
+    const sessionId = await repo.insertSession(tx, { accountId: account.id, method: 'password', ...meta, now });
+    return issueTokens(deps, account, sessionId, tx);
+  });
+}
+
+export async function signInWithPassword(
+  deps: IdentityDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  const email = normaliseEmail(input.email);
+  const accountKey = `signin-account:${email}`;
+  const ipKey = `signin-ip:${meta.ip}`;
+  await assertNotLimited(deps, [
+    { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT },
+    { key: ipKey, max: MAX_FAILURES_PER_ADDRESS },
+  ]);
+  const account = await repo.findAccountByEmail(deps.db, email);
+  const ok =
+    account?.password_hash && !account.disabled_at
+      ? await verifyPassword(account.password_hash, input.password)
+      : await dummyVerify(input.password);
+  const now = deps.clock.now();
+  if (!ok || !account) {
+    await repo.recordAttempt(deps.db, accountKey, false, now);
+    await repo.recordAttempt(deps.db, ipKey, false, now);
+    throw new AppError('CodeInvalidCredentials');
+  }
+  await repo.recordAttempt(deps.db, accountKey, true, now);
+  return startSession(deps, account.id, 'password', meta);
+}
+
+/**
+ * Exchanges a refresh token for new tokens. Each token works once; presenting
+ * one that was already used means it leaked, so the whole session is revoked.
+ */
+export async function refresh(deps: IdentityDeps, refreshToken: string): Promise<TokenResponse> {
+  const outcome = await withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
+    if (!row || row.revoked_at || row.expires_at < now) return { error: true as const };
+    if (row.used_at) {
+      await repo.revokeSession(tx, row.session_id, 'refresh-token-reuse', now);
+      return { error: true as const };
+    }
+    await repo.markRefreshTokenUsed(tx, hashToken(refreshToken), now);
+    const account = await repo.findAccountById(tx, row.account_id);
+    if (!account || account.disabled_at) return { error: true as const };
+    return { tokens: await issueTokens(deps, account, row.session_id, tx) };
+  });
+  if ('error' in outcome) throw new AppError('CodeRefreshTokenInvalid');
+  return outcome.tokens;
+}
+
+export async function signOut(deps: IdentityDeps, principal: Principal): Promise<void> {
+  await repo.revokeSession(deps.db, principal.sessionId, 'sign-out', deps.clock.now());
+}
+
+/** Signs out by refresh token alone (a client whose identity token has already expired). */
+export async function signOutByRefreshToken(deps: IdentityDeps, refreshToken: string): Promise<void> {
+  await withTx(deps.db, async (tx) => {
+    const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
+    if (row) await repo.revokeSession(tx, row.session_id, 'sign-out', deps.clock.now());
+  });
+}
+
+/** Verifies an identity token: signature, issuer, audience, expiry, and that its session is not revoked. */
+export async function verifyIdToken(deps: IdentityDeps, token: string): Promise<Principal> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw new AppError('CodeUnauthenticated');
+  }
+  const key = kid ? await deps.keys.verificationKey(kid) : null;
+  if (!key) throw new AppError('CodeUnauthenticated');
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: deps.clock.now(),
+      algorithms: ['ES256'],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new AppError('CodeTokenExpired');
+    throw new AppError('CodeUnauthenticated');
+  }
+  const sessionId = String(payload['sid'] ?? '');
+  const session = sessionId ? await repo.findActiveSession(deps.db, sessionId) : null;
+  if (!session || session.revoked_at || session.account_id !== payload.sub) throw new AppError('CodeUnauthenticated');
+  return {
+    accountId: String(payload.sub),
+    sessionId,
+    email: String(payload['email'] ?? ''),
+    roles: Array.isArray(payload['roles']) ? payload['roles'].map(String) : [],
+  };
+}
+
+export type AccountInfo = {
+  accountId: string;
+  email: string;
+  emailVerified: boolean;
+  roles: string[];
+  providers: string[];
+  creationTime: string;
+  lastSignInTime: string;
+};
+
+/** Account metadata of the spec (creationTime, lastSignInTime) for the signed-in identity. */
+export async function lookup(deps: IdentityDeps, principal: Principal): Promise<AccountInfo> {
+  const account = await repo.findAccountById(deps.db, principal.accountId);
+  if (!account) throw new AppError('CodeUnauthenticated');
+  const providers = await repo.listProviders(deps.db, account.id);
+  return {
+    accountId: account.id,
+    email: account.email,
+    emailVerified: account.email_verified,
+    roles: account.roles,
+    providers: account.password_hash ? ['password', ...providers] : providers,
+    creationTime: account.created_at.toISOString(),
+    lastSignInTime: account.last_sign_in_at.toISOString(),
+  };
+}
+
+/**
+ * Test and development sign-in (/e2e/login): mints a custom token for an
+ * email, creating the account when needed. Never available in production.
+ */
+export async function createCustomToken(
+  deps: IdentityDeps,
+  input: { email: string; roles?: string[] },
+): Promise<string> {
+  if (deps.env.isProduction) throw new AppError('CodeNotFound');
+  const email = normaliseEmail(input.email);
+  const now = deps.clock.now();
+  const account =
+    (await repo.findAccountByEmail(deps.db, email)) ??
+    (await repo.insertAccount(deps.db, { email, passwordHash: null, emailVerified: true, roles: input.roles, now })) ??
+    (await repo.findAccountByEmail(deps.db, email));
+  if (!account) throw new AppError('CodeInternal');
+  const { kid, key, alg } = await deps.keys.signingKey();
+  const nowSec = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg, kid })
+    .setIssuer(ISSUER)
+    .setAudience(CUSTOM_TOKEN_AUDIENCE)
+    .setSubject(account.id)
+    .setIssuedAt(nowSec)
+    .setExpirationTime(nowSec + 3600)
+    .sign(key);
+}
+
+export async function signInWithCustomToken(
+  deps: IdentityDeps,
+  token: string,
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  if (deps.env.isProduction) throw new AppError('CodeNotFound');
+  let accountId: string;
+  try {
+    const kid = decodeProtectedHeader(token).kid;
+    const key = kid ? await deps.keys.verificationKey(kid) : null;
+    if (!key) throw new Error('unknown key');
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: CUSTOM_TOKEN_AUDIENCE,
+      currentDate: deps.clock.now(),
+    });
+    accountId = String(payload.sub);
+  } catch {
+    throw new AppError('CodeUnauthenticated');
+  }
+  return startSession(deps, accountId, 'custom-token', meta);
+}
+
+/** Finds or creates the account for a verified OpenID Connect identity. */
+export async function accountForExternalIdentity(
+  deps: IdentityDeps,
+  ext: { provider: string; subject: string; email: string | null; emailVerified: boolean },
+): Promise<string> {
+  return withTx(deps.db, async (tx) => {
+    const linked = await repo.findLink(tx, ext.provider, ext.subject);
+    if (linked) return linked.account_id;
+    const now = deps.clock.now();
+    let accountId: string | undefined;
+    if (ext.email) {
+      const existing = await repo.findAccountByEmail(tx, ext.email);
+      // Joining an existing account by email is safe only when the provider vouches for the address.
+      if (existing && ext.emailVerified) accountId = existing.id;
+      else if (existing) throw new AppError('CodeEmailAlreadyInUse');
+    }
+    if (!accountId) {
+      const email = ext.email ? normaliseEmail(ext.email) : `${ext.provider}-${ext.subject}@users.invalid`;
+      const created = await repo.insertAccount(tx, {
+        email,
+        passwordHash: null,
+        emailVerified: ext.emailVerified,
+        now,
+      });
+      if (!created) throw new AppError('CodeEmailAlreadyInUse');
+      accountId = created.id;
+    }
+    await repo.insertLink(tx, { provider: ext.provider, subject: ext.subject, accountId, email: ext.email });
+    return accountId;
+  });
+}
+
+/** Seeds accounts with a known password (demo data and tests). */
+export async function createAccountWithPassword(
+  deps: IdentityDeps,
+  input: { email: string; password: string; roles?: string[]; emailVerified?: boolean },
+): Promise<string> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  const account = await repo.insertAccount(deps.db, {
+    email: normaliseEmail(input.email),
+    passwordHash,
+    emailVerified: input.emailVerified ?? true,
+    roles: input.roles,
+    now,
+  });
+  if (account) return account.id;
+  const existing = await repo.findAccountByEmail(deps.db, input.email);
+  return existing!.id;
+}
+
+export async function markEmailVerified(deps: Deps, accountId: string, email: string): Promise<void> {
+  await repo.setAccountEmailVerified(deps.db, accountId, email);
+}
+
+export async function pruneOldAttempts(deps: Deps): Promise<void> {
+  await repo.pruneAttempts(deps.db, new Date(deps.clock.now().getTime() - 24 * 3_600_000));
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** A civil date as the specification sends it: year, month, day. */
+export const DateSchema = z.object({
+  year: z.number().int().min(1900).max(2999),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+});
+export type CivilDate = z.infer<typeof DateSchema>;
+
+/** A point in time as the specification sends it (seconds since the epoch and nanos). */
+export const TimestampSchema = z.object({
+  seconds: z.number().int(),
+  nanos: z.number().int().min(0).max(999_999_999),
+});
+export type Timestamp = z.infer<typeof TimestampSchema>;
+
+export const PhoneSchema = z.object({
+  countryCode: z.number().int().min(1).max(999),
+  nationalNumber: z.string().regex(/^[0-9]{4,15}$/, 'digits only, 4 to 15 of them'),
+});
+export type Phone = z.infer<typeof PhoneSchema>;
+
+export const AddressSchema = z.object({
+  countryCode: z.string().default(''),
+  postalCode: z.string().max(16).default(''),
+  state: z.string().max(100).default(''),
+  city: z.string().max(100).default(''),
+  street1: z.string().max(200).default(''),
+  street2: z.string().max(200).default(''),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const CountrySchema = z.object({ code: z.string(), name: z.string() });
+
+export const PageRequestSchema = z.object({
+  pageSize: z.number().int().min(1).max(100).default(20),
+  pageToken: z.string().max(200).default(''),
+});
+
+export const EmptySchema = z.object({}).strict();
+
+/**
+ * A date and time as the specification sends it: civil fields with either a
+ * UTC offset ("+09:00") or a time zone id.
+ */
+export const DateTimeSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+  hours: z.number().int().min(0).max(23),
+  minutes: z.number().int().min(0).max(59),
+  seconds: z.number().int().min(0).max(59),
+  nanos: z.number().int().min(0).max(999_999_999),
+  utcOffset: z.string().regex(/^[+-]\d{2}:\d{2}$/).optional(),
+  timeZone: z.object({ id: z.string(), version: z.string() }).optional(),
+});
+export type DateTime = z.infer<typeof DateTimeSchema>;
