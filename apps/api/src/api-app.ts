@@ -6,6 +6,7 @@ import { startScheduler, type Task } from './platform/scheduler.js';
 import { createIdentityRouter } from './modules/identity/identity.router.js';
 import * as identity from './modules/identity/identity.service.js';
 import { SigningKeys } from './modules/identity/signing-keys.js';
+import { createMonitoringRouter } from './modules/monitoring/monitoring.router.js';
 import type { Principal } from './platform/http/call-context.js';
 import { IMPLEMENTATIONS, BACKGROUND_TASKS, isOwner, mountExtraRoutes } from './modules/registry.js';
 
@@ -13,6 +14,7 @@ export type Api = {
   app: Hono;
   deps: Deps;
   verifyIdToken: (token: string) => Promise<Principal>;
+  signOut: (principal: Principal) => Promise<void>;
   keys: SigningKeys;
   startBackgroundWork: () => void;
   stopBackgroundWork: () => Promise<void>;
@@ -42,11 +44,13 @@ export async function createApi(deps: Deps): Promise<Api> {
       return c.json({ status: 'database unreachable' }, 503);
     }
   });
+  app.route('/', createMonitoringRouter(deps));
   app.route('/', createIdentityRouter(idDeps, (r) => mountExtraRoutes.identity(r, idDeps)));
   mountExtraRoutes.root(app, { ...idDeps, verifyIdToken });
   app.route(
     '/',
     createRpcApp({
+      deps,
       implementations: IMPLEMENTATIONS,
       authenticate: verifyIdToken,
       isOwner: (p) => isOwner(deps, p),
@@ -66,6 +70,7 @@ export async function createApi(deps: Deps): Promise<Api> {
     deps,
     keys,
     verifyIdToken,
+    signOut: (principal) => identity.signOut(idDeps, principal),
     startBackgroundWork: () => {
       scheduler ??= startScheduler(deps, tasks);
     },

@@ -170,6 +170,24 @@ export const ERROR_CATALOGUE = {
     en: 'Please request a verification code first.',
     ja: '先に認証コードを送信してください。',
   },
+  CodePhoneNumberNotSet: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'Please register a phone number first.',
+    ja: '先に電話番号を登録してください。',
+  },
+  CodeAlreadyVerified: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'This is already verified.',
+    ja: 'すでに認証済みです。',
+  },
+  CodeMessageNotSent: {
+    status: 503,
+    code: 'UNAVAILABLE',
+    en: 'We could not send the message. Please try again shortly.',
+    ja: 'メッセージを送信できませんでした。しばらくしてからもう一度お試しください。',
+  },
   CodeInvalidPhoneNumber: {
     status: 400,
     code: 'INVALID_ARGUMENT',

@@ -80,7 +80,10 @@ export const updateUser = defineMethod({
   path: 'update_user',
   access: 'user',
   summary: 'Changes the given fields of the user. A changed email address or phone number must be verified again.',
-  input: UserFieldsSchema.partial().strict(),
+  // null removes the phone number or the occupation; an absent field stays as it is.
+  input: UserFieldsSchema.partial()
+    .extend({ phoneNumber: PhoneSchema.nullable().optional(), occupationId: occupationId.nullable().optional() })
+    .strict(),
   output: UserSchema,
 });
 

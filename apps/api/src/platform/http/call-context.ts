@@ -1,9 +1,12 @@
 import type { Language } from '@yado/contract/headers';
+import type { Deps } from '../deps.js';
 
 /** Who is calling: the identity behind a verified bearer token. */
 export type Principal = { accountId: string; sessionId: string; email: string; roles: string[] };
 
 export type CallContext = {
+  /** The app's database, clock, settings and log: handlers pass them on to services. */
+  deps: Deps;
   principal: Principal | null;
   language: Language;
   ip: string;

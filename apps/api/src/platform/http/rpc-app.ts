@@ -3,6 +3,7 @@ import type { MethodDef } from '@yado/contract/method';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from '../app-error.js';
+import type { Deps } from '../deps.js';
 import type { Logger } from '../logger.js';
 import type { CallContext, Principal } from './call-context.js';
 import { languageOf, toErrorResponse, zodFields } from './error-response.js';
@@ -21,6 +22,7 @@ export function implement<D extends MethodDef>(def: D, handler: Handler<D>): Imp
 }
 
 export type RpcOptions = {
+  deps: Deps;
   implementations: Implementation[];
   /** Verifies a bearer token; throws AppError(CodeUnauthenticated|CodeTokenExpired) when it is not valid. */
   authenticate: (token: string) => Promise<Principal>;
@@ -77,6 +79,7 @@ export function createRpcApp(opts: RpcOptions): Hono {
       if (!parsed.success) throw new AppError('CodeInvalidArgument', { fields: zodFields(parsed.error) });
 
       const ctx: CallContext = {
+        deps: opts.deps,
         principal,
         language: languageOf(c.req.header('accept-language')),
         ip: clientIp(c, opts.trustProxy),

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Api } from '@yado/api/api-app';
+import { API_PREFIX } from '@yado/contract/headers';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
+import { createSessionRouter, SESSION_COOKIE } from './session.router.js';
+
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLIENT_BUILD_DIR = path.join(WEB_ROOT, 'build/client');
+
+/**
+ * The one HTTP app of the product: static assets, the same-origin session
+ * endpoints, the API (product methods, identity, monitoring, health), and the
+ * server-rendered pages, in that order.
+ */
+export function createWebApp(opts: {
+  api: Api;
+  /** Returns the React Router server build (a fresh one per request in development). */
+  getBuild: () => Promise<ServerBuild>;
+  mode: 'production' | 'development';
+  serveAssets: boolean;
+}): Hono {
+  const { api } = opts;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Frame-Options', 'DENY');
+  });
+
+  if (opts.serveAssets) {
+    // Fingerprinted bundles never change under their name: cache them for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: CLIENT_BUILD_DIR,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root: CLIENT_BUILD_DIR, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  app.route(
+    '/',
+    createSessionRouter({
+      verifyIdToken: api.verifyIdToken,
+      signOut: api.signOut,
+      idTokenTtlSeconds: api.deps.env.ID_TOKEN_TTL_SECONDS,
+    }),
+  );
+  app.route('/', api.app);
+
+  app.all('*', async (c) => {
+    const build = await opts.getBuild();
+    const handler = createRequestHandler(build, opts.mode);
+    const token = getCookie(c, SESSION_COOKIE) ?? null;
+    let session: ServerSession = { token: null, accountId: null, roles: [] };
+    if (token) {
+      const principal = await api.verifyIdToken(token).catch(() => null);
+      if (principal) session = { token, accountId: principal.accountId, roles: principal.roles };
+    }
+    const origin = new URL(c.req.url).origin;
+    const context: AppLoadContext = {
+      session,
+      isProduction: api.deps.env.isProduction,
+      callApi: async (method, body = {}, language = 'en') => {
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': language };
+        if (session.token) headers['authorization'] = `Bearer ${session.token}`;
+        const res = await api.app.fetch(
+          new Request(`${origin}${API_PREFIX}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+        );
+        return { status: res.status, body: await res.json() };
+      },
+    };
+    return handler(c.req.raw, context);
+  });
+  return app;
+}
