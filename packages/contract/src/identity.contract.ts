@@ -26,6 +26,37 @@ export const IDENTITY_ROUTES = {
 export const OIDC_PROVIDERS = ['google', 'apple'] as const;
 export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
 
+/**
+ * Why an OpenID Connect sign-in ended without a session. The identity
+ * service redirects to `/login?error=<code>`; the web app words each one.
+ */
+export const OIDC_FAILURE_CODES = [
+  'cancelled',
+  'provider_error',
+  'provider_unavailable',
+  'invalid_state',
+  'state_expired',
+  'token_exchange_failed',
+  'invalid_id_token',
+  'email_in_use',
+  'sign_in_refused',
+] as const;
+export type OidcFailureCode = (typeof OIDC_FAILURE_CODES)[number];
+
+/**
+ * Where a completed OpenID Connect sign-in lands in the web app. The tokens
+ * travel in the URL fragment (never sent to a server, so never in its logs),
+ * shaped as OidcCompletionSchema.
+ */
+export const OIDC_COMPLETION_PAGE = '/login/callback';
+export const OidcCompletionSchema = z.object({
+  idToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  expiresIn: z.coerce.number().int().positive(),
+  redirectUrl: z.string().startsWith('/'),
+});
+export type OidcCompletion = z.infer<typeof OidcCompletionSchema>;
+
 export const CredentialsSchema = z.object({
   email: z.email().max(254),
   // The length rule (8 to 128) is the password policy's, answered with its own reason.

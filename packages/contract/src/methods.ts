@@ -1,5 +1,15 @@
 import type { MethodDef } from './method.js';
 import { USER_METHODS } from './user.contract.js';
 
+/**
+ * The methods of each domain, keyed by the domain's name. The OpenAPI document
+ * groups its operations by these keys, so a new contract file is added here.
+ */
+export const METHODS_BY_DOMAIN = {
+  user: USER_METHODS,
+} as const satisfies Record<string, readonly MethodDef[]>;
+
+export type Domain = keyof typeof METHODS_BY_DOMAIN;
+
 /** Every method of the product API. The dispatcher, the OpenAPI document and the access test read this list. */
-export const ALL_METHODS: readonly MethodDef[] = [...USER_METHODS];
+export const ALL_METHODS: readonly MethodDef[] = Object.values(METHODS_BY_DOMAIN).flat();

@@ -1,0 +1,140 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const at = (...parts) => path.join(root, ...parts);
+
+/** Sub-folders of a folder, read when lint starts, so a new feature or module is covered without editing this file. */
+function foldersIn(dir) {
+  try {
+    return readdirSync(at(dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+// A feature of the web app may use the shared lib and components, never another feature:
+// what two features share belongs in lib/ or components/.
+const featureZones = foldersIn('apps/web/app/features').map((feature) => ({
+  target: at('apps/web/app/features', feature, '**'),
+  from: [at('apps/web/app/features', `!(${feature})`, '**')],
+  message: 'A feature must not import another feature; move what they share to app/lib or app/components.',
+}));
+
+// Domain modules talk to each other through their *.service.ts exports only; each module's
+// repo and tables are its own.
+const moduleZones = foldersIn('apps/api/src/modules').map((mod) => ({
+  target: at('apps/api/src/modules', mod, '**'),
+  from: [
+    at('apps/api/src/modules', `!(${mod})`, '**', '*.repo.ts'),
+    at('apps/api/src/modules', `!(${mod})`, '**', '*.tables.ts'),
+  ],
+  message: 'Use the other module through its *.service.ts; its repo and tables are private to it.',
+}));
+
+// The web app sees the API only through the contract; apps/web/server is the one composition root that mounts it.
+const webOutsideServer = [at('apps/web', '!(server)', '**'), at('apps/web', '*.{ts,tsx,js,mjs}')];
+const webApiZone = {
+  target: webOutsideServer,
+  from: [at('apps/api', '**')],
+  message: 'The web app uses packages/contract, not apps/api; only apps/web/server may mount the API.',
+};
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/build/',
+      '**/dist/',
+      '**/coverage/',
+      '**/.react-router/',
+      'data/',
+      '**/test-results/',
+      '**/playwright-report/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          // Sources import './x.js' and mean './x.ts' (TypeScript's ESM convention).
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['types', 'import', 'node', 'default'],
+        }),
+      ],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...moduleZones, webApiZone] }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // The server writes through its structured logger, so that every line is JSON with a level.
+    files: ['apps/api/src/**', 'packages/contract/src/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // Also by name, so the rule holds even where an import cannot be resolved.
+    files: ['apps/web/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['apps/web/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@yado/api', '@yado/api/*'],
+              message: 'The web app uses packages/contract, not apps/api; only apps/web/server may mount the API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'apps/web/e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
