@@ -29,8 +29,22 @@ try {
 
   await load({ url: `${server.baseUrl}/healthz`, connections, seconds: 2 }); // warm-up
   const health = await load({ url: `${server.baseUrl}/healthz`, connections, seconds });
-  await load({ url: `${server.baseUrl}/app/v1/get_user`, method: 'POST', headers, body: '{}', connections, seconds: 2 });
-  const user = await load({ url: `${server.baseUrl}/app/v1/get_user`, method: 'POST', headers, body: '{}', connections, seconds });
+  await load({
+    url: `${server.baseUrl}/app/v1/get_user`,
+    method: 'POST',
+    headers,
+    body: '{}',
+    connections,
+    seconds: 2,
+  });
+  const user = await load({
+    url: `${server.baseUrl}/app/v1/get_user`,
+    method: 'POST',
+    headers,
+    body: '{}',
+    connections,
+    seconds,
+  });
   const row = (name: string, r: typeof user) =>
     `${name.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   errors ${r.errors}`;
   console.log(`${connections} connections, ${seconds} s each`);

@@ -24,7 +24,14 @@ export async function load(opts: {
     new Promise<void>((resolve) => {
       const t0 = performance.now();
       const req = http.request(
-        { agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: opts.headers },
+        {
+          agent,
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname + u.search,
+          method: opts.method ?? 'GET',
+          headers: opts.headers,
+        },
         (res) => {
           res.resume();
           res.on('end', () => {

@@ -52,7 +52,10 @@ export const DateTimeSchema = z.object({
   minutes: z.number().int().min(0).max(59),
   seconds: z.number().int().min(0).max(59),
   nanos: z.number().int().min(0).max(999_999_999),
-  utcOffset: z.string().regex(/^[+-]\d{2}:\d{2}$/).optional(),
+  utcOffset: z
+    .string()
+    .regex(/^[+-]\d{2}:\d{2}$/)
+    .optional(),
   timeZone: z.object({ id: z.string(), version: z.string() }).optional(),
 });
 export type DateTime = z.infer<typeof DateTimeSchema>;

@@ -19,7 +19,15 @@ export function dateTimeFromDate(d: Date): DateTime {
  * cannot be resolved here, so it is read as UTC; the server always sends offsets.
  */
 export function dateFromDateTime(dt: DateTime): Date {
-  const utc = Date.UTC(dt.year, dt.month - 1, dt.day, dt.hours, dt.minutes, dt.seconds, Math.floor(dt.nanos / 1_000_000));
+  const utc = Date.UTC(
+    dt.year,
+    dt.month - 1,
+    dt.day,
+    dt.hours,
+    dt.minutes,
+    dt.seconds,
+    Math.floor(dt.nanos / 1_000_000),
+  );
   const m = /^([+-])(\d{2}):(\d{2})$/.exec(dt.utcOffset ?? '+00:00');
   const offsetMinutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
   return new Date(utc - offsetMinutes * 60_000);

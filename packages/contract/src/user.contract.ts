@@ -230,9 +230,7 @@ export const NotificationItemSchema = z.object({
   channelType: NotificationChannelType.strict,
 });
 const NotificationSettingsSchema = z.object({
-  channels: z.array(
-    z.object({ channelType: NotificationChannelType.strict, items: z.array(NotificationItemSchema) }),
-  ),
+  channels: z.array(z.object({ channelType: NotificationChannelType.strict, items: z.array(NotificationItemSchema) })),
 });
 
 export const listNotificationSettings = defineMethod({

@@ -3,26 +3,44 @@ import type { Deps } from '../platform/deps.js';
 import type { Principal } from '../platform/http/call-context.js';
 import type { Implementation } from '../platform/http/rpc-app.js';
 import type { Task } from '../platform/scheduler.js';
+import { createApiDocsRouter } from './api-docs/api-docs.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
+import { mountOidcRoutes } from './identity/oidc.router.js';
+import { featureFlagRoutes } from './feature-flag/feature-flag.router.js';
+import { notificationRoutes } from './notification/notification.router.js';
+import { ownershipRoutes } from './ownership/ownership.router.js';
+import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
+import { anonymiseDeletedUsersTask } from './user/user-deletion.service.js';
+import { userRoutes } from './user/user.router.js';
+import { isOwnerAccount } from './user/user.service.js';
+import { mountDevOutboxRoutes } from './verification/dev-outbox.routes.js';
+import { verificationRoutes } from './verification/verification.router.js';
 
 /**
  * The composition of the domain modules: every method implementation, every
  * background task and every extra HTTP route is listed here once.
  */
-export const IMPLEMENTATIONS: Implementation[] = [];
+export const IMPLEMENTATIONS: Implementation[] = [
+  ...userRoutes,
+  ...verificationRoutes,
+  ...ownershipRoutes,
+  ...featureFlagRoutes,
+  ...notificationRoutes,
+];
 
-export const BACKGROUND_TASKS: Task[] = [];
+export const BACKGROUND_TASKS: Task[] = [anonymiseDeletedUsersTask];
 
-export async function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
-  const r = await deps.db.query<{ user_type: string }>('SELECT user_type FROM users WHERE identity_id = $1', [
-    principal.accountId,
-  ]);
-  return r.rows[0]?.user_type === 'USER_TYPE_OWNER';
+export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
+  return isOwnerAccount(deps, principal.accountId);
 }
 
 export const mountExtraRoutes = {
   /** Routes beside the identity service's own (OpenID Connect sign-in). */
-  identity: (_app: Hono, _deps: IdentityDeps): void => {},
+  identity: (app: Hono, deps: IdentityDeps): void => mountOidcRoutes(app, deps),
   /** Routes at the root of the API app (OpenAPI document and docs, development outbox, profile photos). */
-  root: (_app: Hono, _deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> }): void => {},
+  root: (app: Hono, deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> }): void => {
+    app.route('/', createApiDocsRouter({ includeNonProduction: !deps.env.isProduction }));
+    mountDevOutboxRoutes(app, deps);
+    mountProfilePhotoRoutes(app, deps);
+  },
 };

@@ -47,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     const dbs = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2",
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2',
       [`${template}_%`, template],
     );
     for (const { datname } of dbs.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX, PLATFORM_HEADER, PLATFORM_WEB, WEB_APP_VERSION, WEB_APP_VERSION_HEADER } from '@yado/contract/headers';
+import {
+  API_PREFIX,
+  PLATFORM_HEADER,
+  PLATFORM_WEB,
+  WEB_APP_VERSION,
+  WEB_APP_VERSION_HEADER,
+} from '@yado/contract/headers';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';

@@ -36,7 +36,10 @@ describe('identity service over HTTP', () => {
     expect(common.body.errorInfo.reason).toBe('CodePasswordTooCommon');
     const dup = await t.signUp('dup@example.com');
     expect(dup.idToken).toBeTruthy();
-    const again = await t.identityPost(IDENTITY_ROUTES.signUp, { email: 'DUP@example.com', password: 'another good one' });
+    const again = await t.identityPost(IDENTITY_ROUTES.signUp, {
+      email: 'DUP@example.com',
+      password: 'another good one',
+    });
     expect(again.status).toBe(409);
     expect(again.body.errorInfo.reason).toBe('CodeEmailAlreadyInUse');
   });
@@ -73,7 +76,11 @@ describe('identity service over HTTP', () => {
 
   it('signs out: the identity token and refresh token stop working', async () => {
     const tokens = await t.signUp();
-    const out = await t.identityPost(IDENTITY_ROUTES.signOut, { refreshToken: tokens.refreshToken }, { token: tokens.idToken });
+    const out = await t.identityPost(
+      IDENTITY_ROUTES.signOut,
+      { refreshToken: tokens.refreshToken },
+      { token: tokens.idToken },
+    );
     expect(out.status).toBe(200);
     expect((await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken })).status).toBe(401);
     expect((await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: tokens.refreshToken })).status).toBe(401);

@@ -45,10 +45,10 @@ export async function insertAccount(
 }
 
 export async function touchSignIn(db: Db, accountId: string, now: Date): Promise<AccountRow> {
-  const r = await db.query<AccountRow>(
-    'UPDATE identity_accounts SET last_sign_in_at = $2 WHERE id = $1 RETURNING *',
-    [accountId, now],
-  );
+  const r = await db.query<AccountRow>('UPDATE identity_accounts SET last_sign_in_at = $2 WHERE id = $1 RETURNING *', [
+    accountId,
+    now,
+  ]);
   return r.rows[0]!;
 }
 
@@ -57,10 +57,10 @@ export async function setPasswordHash(db: Db, accountId: string, passwordHash: s
 }
 
 export async function setAccountEmailVerified(db: Db, accountId: string, email: string): Promise<void> {
-  await db.query(
-    'UPDATE identity_accounts SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)',
-    [accountId, email],
-  );
+  await db.query('UPDATE identity_accounts SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)', [
+    accountId,
+    email,
+  ]);
 }
 
 export async function findLink(db: Db, provider: string, subject: string): Promise<{ account_id: string } | null> {
@@ -125,6 +125,21 @@ export async function revokeAllSessions(db: Db, accountId: string, reason: strin
   );
 }
 
+/**
+ * Closes an account for good (the user asked for deletion): the address is
+ * replaced so it can sign up again, the password and provider links are removed.
+ */
+export async function anonymiseAccount(db: Db, accountId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE identity_accounts
+     SET disabled_at = coalesce(disabled_at, $2), email = 'deleted-' || id || '@users.invalid',
+         email_verified = false, password_hash = NULL
+     WHERE id = $1`,
+    [accountId, now],
+  );
+  await db.query('DELETE FROM identity_links WHERE account_id = $1', [accountId]);
+}
+
 export async function insertRefreshToken(
   db: Db,
   t: { tokenHash: string; sessionId: string; now: Date; expiresAt: Date },
@@ -175,10 +190,11 @@ export async function insertSigningKey(
 }
 
 export async function retireSigningKeys(db: Db, exceptKid: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.query(
-    'UPDATE signing_keys SET retired_at = $2, expires_at = $3 WHERE kid <> $1 AND retired_at IS NULL',
-    [exceptKid, now, expiresAt],
-  );
+  await db.query('UPDATE signing_keys SET retired_at = $2, expires_at = $3 WHERE kid <> $1 AND retired_at IS NULL', [
+    exceptKid,
+    now,
+    expiresAt,
+  ]);
 }
 
 export async function deleteExpiredSigningKeys(db: Db, now: Date): Promise<void> {
@@ -190,11 +206,7 @@ export async function recordAttempt(db: Db, key: string, succeeded: boolean, now
 }
 
 /** Failed attempts for a key since a time, and the oldest of them (for Retry-After). */
-export async function countFailures(
-  db: Db,
-  key: string,
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
+export async function countFailures(db: Db, key: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
   const r = await db.query<{ count: number; oldest: Date | null }>(
     `SELECT count(*)::int AS count, min(at) AS oldest FROM auth_attempts
       WHERE key = $1 AND at > $2 AND NOT succeeded

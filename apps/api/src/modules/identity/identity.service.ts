@@ -333,7 +333,7 @@ export async function accountForExternalIdentity(
 
 /** Seeds accounts with a known password (demo data and tests). */
 export async function createAccountWithPassword(
-  deps: IdentityDeps,
+  deps: Deps,
   input: { email: string; password: string; roles?: string[]; emailVerified?: boolean },
 ): Promise<string> {
   const now = deps.clock.now();
@@ -348,6 +348,24 @@ export async function createAccountWithPassword(
   if (account) return account.id;
   const existing = await repo.findAccountByEmail(deps.db, input.email);
   return existing!.id;
+}
+
+/** The account's email address and whether the identity service has seen it verified. */
+export async function accountContact(
+  deps: Deps,
+  accountId: string,
+): Promise<{ email: string; emailVerified: boolean } | null> {
+  const account = await repo.findAccountById(deps.db, accountId);
+  return account ? { email: account.email, emailVerified: account.email_verified } : null;
+}
+
+/** Disables and anonymises an account and revokes every session of it (account deletion). Idempotent. */
+export async function disableAccount(deps: Deps, accountId: string): Promise<void> {
+  await withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    await repo.anonymiseAccount(tx, accountId, now);
+    await repo.revokeAllSessions(tx, accountId, 'account-deleted', now);
+  });
 }
 
 export async function markEmailVerified(deps: Deps, accountId: string, email: string): Promise<void> {

@@ -115,6 +115,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Flags and their values read best in pairs.
+    // prettier-ignore
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'unix_socket_directories=',

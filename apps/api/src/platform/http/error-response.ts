@@ -5,7 +5,12 @@ import { AppError, type FieldIssue } from '../app-error.js';
 import type { Logger } from '../logger.js';
 
 export function zodFields(err: ZodError): FieldIssue[] {
-  return err.issues.map((i) => ({ field: i.path.join('.'), description: i.message }));
+  return err.issues.flatMap((i) =>
+    // A field the contract does not know is named itself, not the object holding it.
+    i.code === 'unrecognized_keys'
+      ? i.keys.map((k) => ({ field: [...i.path, k].join('.'), description: 'not a field of this method' }))
+      : [{ field: i.path.join('.'), description: i.message }],
+  );
 }
 
 /**

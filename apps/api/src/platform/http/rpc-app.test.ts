@@ -2,6 +2,7 @@ import { defineMethod } from '@yado/contract/method';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../app-error.js';
+import type { Deps } from '../deps.js';
 import { createLogger } from '../logger.js';
 import { createRpcApp, implement } from './rpc-app.js';
 
@@ -26,16 +27,42 @@ const broken = defineMethod({
   input: z.object({}),
   output: z.object({ count: z.number().int() }),
 });
-const secret = defineMethod({ path: 'who_am_i', access: 'user', summary: 'test', input: z.object({}), output: z.object({ id: z.string() }) });
-const staffOnly = defineMethod({ path: 'staff_thing', access: 'staff', summary: 'test', input: z.object({}), output: z.object({}) });
-const ownerOnly = defineMethod({ path: 'owner_thing', access: 'owner', summary: 'test', input: z.object({}), output: z.object({}) });
-const failing = defineMethod({ path: 'fails_inside', access: 'public', summary: 'test', input: z.object({}), output: z.object({}) });
+const secret = defineMethod({
+  path: 'who_am_i',
+  access: 'user',
+  summary: 'test',
+  input: z.object({}),
+  output: z.object({ id: z.string() }),
+});
+const staffOnly = defineMethod({
+  path: 'staff_thing',
+  access: 'staff',
+  summary: 'test',
+  input: z.object({}),
+  output: z.object({}),
+});
+const ownerOnly = defineMethod({
+  path: 'owner_thing',
+  access: 'owner',
+  summary: 'test',
+  input: z.object({}),
+  output: z.object({}),
+});
+const failing = defineMethod({
+  path: 'fails_inside',
+  access: 'public',
+  summary: 'test',
+  input: z.object({}),
+  output: z.object({}),
+});
 
 const logs: string[] = [];
 const log = createLogger('silent');
 log.error = (msg, fields) => logs.push(`${msg} ${JSON.stringify(fields)}`);
 
 const app = createRpcApp({
+  // The dispatcher only hands deps on to handlers; these handlers use none of it.
+  deps: {} as Deps,
   log,
   trustProxy: false,
   maxBodyBytes: 1024,
@@ -102,7 +129,9 @@ describe('the RPC dispatcher', () => {
   });
 
   it('names each failing field in a 400, in the caller’s language', async () => {
-    const res = await post('echo_name', JSON.stringify({ name: 'x', age: 1.5, extra: true }), { 'accept-language': 'ja' });
+    const res = await post('echo_name', JSON.stringify({ name: 'x', age: 1.5, extra: true }), {
+      'accept-language': 'ja',
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toMatchObject({ status: 400, code: 'INVALID_ARGUMENT', errorInfo: { reason: 'CodeInvalidArgument' } });
@@ -139,6 +168,8 @@ describe('the RPC dispatcher', () => {
     expect((await notOwner.json()).errorInfo.reason).toBe('CodeOwnerOnly');
     expect((await post('owner_thing', '{}', { authorization: 'Bearer staff' })).status).toBe(200);
     // A public method still answers a caller whose token is no good.
-    expect((await post('echo_name', JSON.stringify({ name: 'Ken', age: 3 }), { authorization: 'Bearer bad' })).status).toBe(200);
+    expect(
+      (await post('echo_name', JSON.stringify({ name: 'Ken', age: 3 }), { authorization: 'Bearer bad' })).status,
+    ).toBe(200);
   });
 });

@@ -1,0 +1,81 @@
+import type { Access, MethodDef } from '@yado/contract/method';
+import { ALL_METHODS } from '@yado/contract/methods';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../test-support/test-api.js';
+import { registeredUser } from '../test-support/user-factory.js';
+import { IMPLEMENTATIONS } from './registry.js';
+
+/**
+ * Walks every method of the contract. It fails by itself when a method is
+ * added without an implementation, without a known access rule, or when a
+ * method that should need a sign-in answers without one.
+ */
+const ACCESS_RULES: readonly Access[] = ['public', 'user', 'owner', 'staff'];
+
+// Methods anyone may call. A new public method must be added here on purpose,
+// so that making a method public is a reviewed decision and never an accident.
+const INTENDED_PUBLIC = new Set(['get_search_permission']);
+
+const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);
+const cases = (methods: readonly MethodDef[]) => methods.map((m) => [m.path, m] as const);
+
+let t: TestApi;
+let guestToken: string;
+beforeAll(async () => {
+  // createApi refuses to start while a contract method has no implementation.
+  t = await createTestApi();
+  guestToken = (await registeredUser(t)).token;
+});
+
+describe('every method of the contract', () => {
+  it('has a unique path, an access rule and exactly one implementation', () => {
+    expect(ALL_METHODS.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(ALL_METHODS.map((m) => m.path)).size).toBe(ALL_METHODS.length);
+    for (const m of ALL_METHODS) {
+      expect(ACCESS_RULES, `${m.path} has access "${String(m.access)}"`).toContain(m.access);
+      expect(
+        IMPLEMENTATIONS.filter((i) => i.def === m),
+        `${m.path} implementations`,
+      ).toHaveLength(1);
+    }
+    for (const i of IMPLEMENTATIONS) expect(ALL_METHODS, `${i.def.path} is not in ALL_METHODS`).toContain(i.def);
+  });
+
+  it('is public only when it is meant to be', () => {
+    expect(
+      byAccess('public')
+        .map((m) => m.path)
+        .sort(),
+    ).toEqual([...INTENDED_PUBLIC].sort());
+  });
+
+  it.each(cases(ALL_METHODS.filter((m) => m.access !== 'public')))(
+    '%s answers 401 CodeUnauthenticated without a token or with a forged one',
+    async (path) => {
+      const none = await t.call(path, {});
+      expect(none.status).toBe(401);
+      expect(none.body.errorInfo.reason).toBe('CodeUnauthenticated');
+      const forged = await t.call(path, {}, { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+      expect(forged.status).toBe(401);
+      expect(forged.body.errorInfo.reason).toBe('CodeUnauthenticated');
+    },
+  );
+
+  it.each(cases(byAccess('public')))('%s answers without a token', async (path) => {
+    const res = await t.call(path, {});
+    expect(res.status).not.toBe(401);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it.each(cases(byAccess('owner')))('%s refuses a signed-in guest with 403 CodeOwnerOnly', async (path) => {
+    const res = await t.call(path, {}, { token: guestToken });
+    expect(res.status).toBe(403);
+    expect(res.body.errorInfo.reason).toBe('CodeOwnerOnly');
+  });
+
+  it.each(cases([...byAccess('staff')]))('%s refuses a signed-in non-staff user with 403', async (path) => {
+    const res = await t.call(path, {}, { token: guestToken });
+    expect(res.status).toBe(403);
+    expect(res.body.errorInfo.reason).toBe('CodePermissionDenied');
+  });
+});

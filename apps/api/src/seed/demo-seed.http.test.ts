@@ -1,0 +1,93 @@
+import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../test-support/test-api.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+
+const TABLES = ['identity_accounts', 'users', 'places', 'house_groups', 'ownership_offers'];
+async function counts(api: TestApi): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    out[table] = (await api.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+  }
+  return out;
+}
+
+const signIn = async (role: 'guest' | 'owner' | 'staff') => {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  const res = await t.identityPost(IDENTITY_ROUTES.signInWithPassword, {
+    email: account.email,
+    password: account.password,
+  });
+  expect(res.status).toBe(200);
+  return res.body.idToken as string;
+};
+
+describe('demo data', () => {
+  it('is loaded once; running it again creates nothing new', async () => {
+    const fresh = await createTestApi();
+    expect(await seedDemoData(fresh.api.deps)).toBe(true);
+    const first = await counts(fresh);
+    expect(first).toMatchObject({ identity_accounts: 3, users: 3, places: 3, house_groups: 5, ownership_offers: 5 });
+    expect(await seedDemoData(fresh.api.deps)).toBe(false);
+    expect(await counts(fresh)).toEqual(first);
+    // A seed interrupted before its marker was written is finished by the next run without duplicates.
+    await fresh.pool.query("DELETE FROM app_settings WHERE key = 'demo_seeded'");
+    expect(await seedDemoData(fresh.api.deps)).toBe(true);
+    expect(await counts(fresh)).toEqual(first);
+  });
+
+  it('lets the guest, owner and staff accounts sign in with the published passwords', async () => {
+    await seedDemoData(t.api.deps);
+
+    const guest = await t.call('get_user', {}, { token: await signIn('guest'), language: 'en' });
+    expect(guest.body).toMatchObject({
+      romanizedFirstName: 'Hanako',
+      romanizedLastName: 'Sato',
+      userType: 'USER_TYPE_GUEST',
+      emailAddress: 'guest@yado.example',
+      emailAddressVerified: true,
+    });
+
+    const ownerToken = await signIn('owner');
+    const owner = await t.call('get_user', {}, { token: ownerToken });
+    expect(owner.body).toMatchObject({
+      romanizedFirstName: 'Kenji',
+      romanizedLastName: 'Tanaka',
+      userType: 'USER_TYPE_OWNER',
+    });
+
+    const staffToken = await signIn('staff');
+    const staff = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: staffToken });
+    expect(staff.body.roles).toEqual(['staff']);
+    expect(staff.body.emailVerified).toBe(true);
+    const staffUser = await t.call('get_user', {}, { token: staffToken });
+    expect(staffUser.body).toMatchObject({
+      romanizedFirstName: 'Yui',
+      romanizedLastName: 'Suzuki',
+      userType: 'USER_TYPE_GUEST',
+    });
+  });
+
+  it('offers house groups across Japan for ownership, named in both languages', async () => {
+    await seedDemoData(t.api.deps);
+    const token = await signIn('guest');
+    const en = await t.call('list_be_owner_houses', {}, { token, language: 'en' });
+    const ja = await t.call('list_be_owner_houses', {}, { token, language: 'ja' });
+    expect(en.body.houseGroups.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(en.body.houseGroups.map((h: { prefectureName: string }) => h.prefectureName)).size).toBe(3);
+    for (const h of en.body.houseGroups) {
+      expect(h.sharePriceYen).toBeGreaterThan(0);
+      expect(h.nightsPerShare).toBe(30);
+      expect(h.sharesAvailable).toBeGreaterThan(0);
+    }
+    expect(en.body.houseGroups.map((h: { name: string }) => h.name)).toContain('Kazahana Villa');
+    expect(ja.body.houseGroups.map((h: { name: string }) => h.name)).toContain('風花ヴィラ');
+    const villa = en.body.houseGroups.find((h: { name: string }) => h.name === 'Kazahana Villa');
+    expect(villa.sharePriceYen).toBe(4_800_000);
+  });
+});
