@@ -32,8 +32,7 @@ export async function createApi(deps: Deps): Promise<Api> {
   const verifyIdToken = (token: string) => identity.verifyIdToken(idDeps, token);
 
   const missing = ALL_METHODS.filter((m) => !IMPLEMENTATIONS.some((i: Implementation) => i.def === m));
-  if (missing.length)
-    throw new Error(`methods without an implementation: ${missing.map((m) => m.path).join(', ')}`);
+  if (missing.length) throw new Error(`methods without an implementation: ${missing.map((m) => m.path).join(', ')}`);
 
   const app = new Hono();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

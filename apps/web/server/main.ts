@@ -58,7 +58,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirInUseError) {
     process.stderr.write(`\n${err.message}\n\n`);
   } else {
-    process.stderr.write(`\nyado could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `\nyado could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -66,7 +66,10 @@ describe('POST /api/sessionLogout', () => {
   });
 
   it('refuses cross-origin requests', async () => {
-    const res = await post('/api/sessionLogout', undefined, { origin: 'https://evil.example', cookie: 'token=good-token' });
+    const res = await post('/api/sessionLogout', undefined, {
+      origin: 'https://evil.example',
+      cookie: 'token=good-token',
+    });
     expect(res.status).toBe(403);
   });
 });

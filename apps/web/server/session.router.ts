@@ -35,8 +35,11 @@ export type SessionDeps = {
 /** POST /api/session and /api/sessionLogout (spec section 7, same-origin calls). */
 export function createSessionRouter(deps: SessionDeps): Hono {
   const app = new Hono();
-  const refuse = (c: Context, status: 400 | 401 | 403, reason: 'CodeCrossOriginRefused' | 'CodeUnauthenticated' | 'CodeInvalidArgument') =>
-    c.json(errorBody(reason, c.req.header('accept-language')?.startsWith('ja') ? 'ja' : 'en'), status);
+  const refuse = (
+    c: Context,
+    status: 400 | 401 | 403,
+    reason: 'CodeCrossOriginRefused' | 'CodeUnauthenticated' | 'CodeInvalidArgument',
+  ) => c.json(errorBody(reason, c.req.header('accept-language')?.startsWith('ja') ? 'ja' : 'en'), status);
 
   app.post('/api/session', async (c) => {
     if (!isSameOrigin(c)) return refuse(c, 403, 'CodeCrossOriginRefused');

@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.component';
+import { FormAlert } from '../../../components/ui/form-alert.component';
+import { TextField } from '../../../components/ui/text-field.component';
+import { isApiError } from '../../../lib/api-error';
+import { useLanguage } from '../../../lib/use-language.hook';
+import { useSignInActions } from '../hooks/use-sign-in-actions.hook';
+
+type FieldErrors = { email?: string; password?: string };
+
+export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { preload, actions } = useSignInActions();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!email.trim()) errors.email = t('login.errors.emailRequired');
+    if (!password) errors.password = t('login.errors.passwordRequired');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.email || errors.password) {
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { passwordSignIn } = await actions();
+      const decision = await passwordSignIn(email.trim(), password, redirectUrl, language);
+      await navigate(decision.to, { replace: true });
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      setFormError(isApiError(error) ? error.displayMessage : t('errors.network'));
+      setBusy(false);
+    }
+  }
+
+  // method=post: a submit before the scripts have loaded must never put the password in the URL.
+  return (
+    <form className="form" method="post" noValidate onSubmit={onSubmit} onFocus={preload}>
+      {formError ? (
+        <FormAlert id="login-error" title={t('login.errors.title')}>
+          {formError}
+        </FormAlert>
+      ) : null}
+      <TextField
+        ref={emailRef}
+        id="login-email"
+        name="email"
+        type="email"
+        label={t('login.email')}
+        autoComplete="username"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+        extraDescribedBy={formError ? 'login-error' : undefined}
+      />
+      <TextField
+        ref={passwordRef}
+        id="login-password"
+        name="password"
+        type="password"
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors.password}
+        extraDescribedBy={formError ? 'login-error' : undefined}
+      />
+      <Button type="submit" size="large" fullWidth busy={busy}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type MetaFunction } from 'react-router';
+import { LoginForm } from '../features/auth/components/login-form.component';
+import { OidcButtons } from '../features/auth/components/oidc-buttons.component';
+import { OidcError } from '../features/auth/components/oidc-error.component';
+import { translatorFor } from '../lib/i18n';
+import { languageFromPath, localizePath } from '../lib/language';
+import { titleMeta } from '../lib/page-meta';
+import { sanitizeRedirectUrl, withRedirectUrl } from '../lib/redirect-url';
+import { useLanguage } from '../lib/use-language.hook';
+
+export const meta: MetaFunction = ({ location }) => {
+  const t = translatorFor(languageFromPath(location.pathname));
+  return [...titleMeta(t('login.title')), { name: 'description', content: t('login.lead') }];
+};
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params] = useSearchParams();
+  const redirectUrl = sanitizeRedirectUrl(params.get('redirectUrl'));
+  return (
+    <section className="page page--auth" aria-labelledby="login-heading">
+      <div className="card">
+        <h1 id="login-heading" className="card__title">
+          {t('login.heading')}
+        </h1>
+        <p className="card__lead">{t('login.lead')}</p>
+        <OidcError code={params.get('error')} />
+        <LoginForm redirectUrl={redirectUrl} />
+        <OidcButtons redirectUrl={redirectUrl} />
+        <p className="form__aside form__aside--center">
+          {t('login.noAccount')}{' '}
+          <Link to={withRedirectUrl(localizePath('/register', language), redirectUrl)}>{t('login.register')}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

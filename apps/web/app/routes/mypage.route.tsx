@@ -1,0 +1,58 @@
+import type { ApiErrorBody } from '@yado/contract/error-catalogue';
+import type { User } from '@yado/contract/user.contract';
+import { useTranslation } from 'react-i18next';
+import {
+  data,
+  redirect,
+  useLoaderData,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
+import { UserSummary } from '../features/mypage/components/user-summary.component';
+import { translatorFor } from '../lib/i18n';
+import { languageFromPath, localizePath } from '../lib/language';
+import { titleMeta } from '../lib/page-meta';
+import { withRedirectUrl } from '../lib/redirect-url';
+import type { AppLoadContext } from '../lib/load-context';
+
+/** A private page: the user comes from the session cookie, fetched on the server. */
+export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const here = localizePath('/mypage', language);
+  const toLogin = withRedirectUrl(localizePath('/login', language), here);
+  if (!context.session?.token) throw redirect(toLogin);
+
+  const result = await context.callApi<User | ApiErrorBody>('get_user', {}, language);
+  if (result.status === 200) return { user: result.body as User };
+  const error = result.body as ApiErrorBody | null;
+  if (result.status === 404 && error?.errorInfo?.reason === 'CodeUserNotFound') {
+    throw redirect(withRedirectUrl(localizePath('/register', language), here));
+  }
+  if (result.status === 401) throw redirect(toLogin);
+  throw data(error, { status: result.status });
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: MetaFunction = ({ location }) => {
+  const t = translatorFor(languageFromPath(location.pathname));
+  return titleMeta(t('mypage.title'));
+};
+
+export default function MypageRoute() {
+  const { t } = useTranslation();
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <section className="page page--narrow" aria-labelledby="mypage-heading">
+      <header className="page__header">
+        <h1 id="mypage-heading">{t('mypage.heading')}</h1>
+      </header>
+      <UserSummary user={user} />
+      <div className="page__actions">
+        <SignOutButton />
+      </div>
+    </section>
+  );
+}
