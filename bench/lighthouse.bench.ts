@@ -1,0 +1,34 @@
+// Lighthouse performance and accessibility scores of a page on the mobile profile, with Debian's Chromium.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './support/server-process.js';
+
+const pages = (process.env['BENCH_PAGES'] ?? '/login').split(',');
+const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-lh-'));
+const server = await startServer({ DATA_DIR: dir, PORT: '3920' });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  for (const p of pages) {
+    // localhost, not 127.0.0.1: the page's own rules treat localhost as a development host.
+    const result = await lighthouse(`http://localhost:3920${p}`, {
+      port: chrome.port,
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+      logLevel: 'error',
+    });
+    const c = result!.lhr.categories;
+    console.log(
+      `${p.padEnd(12)} performance ${Math.round((c['performance']?.score ?? 0) * 100)}   accessibility ${Math.round((c['accessibility']?.score ?? 0) * 100)}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+}
