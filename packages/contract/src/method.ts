@@ -12,6 +12,8 @@ export type MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   output: O;
   /** Methods that move money, slots, points or stock accept an Idempotency-Key. */
   idempotent?: boolean;
+  /** A larger request-body limit than the dispatcher's 4 MiB, for the few methods that carry a file (catalogue images). */
+  maxBodyBytes?: number;
 };
 
 export function defineMethod<I extends z.ZodType, O extends z.ZodType>(def: MethodDef<I, O>): MethodDef<I, O> {

@@ -32,7 +32,7 @@ describe('demo data', () => {
     const fresh = await createTestApi();
     expect(await seedDemoData(fresh.api.deps)).toBe(true);
     const first = await counts(fresh);
-    expect(first).toMatchObject({ identity_accounts: 3, users: 3, places: 3, house_groups: 5, ownership_offers: 5 });
+    expect(first).toMatchObject({ identity_accounts: 3, users: 3, places: 8, house_groups: 24, ownership_offers: 5 });
     expect(await seedDemoData(fresh.api.deps)).toBe(false);
     expect(await counts(fresh)).toEqual(first);
     // A seed interrupted before its marker was written is finished by the next run without duplicates.

@@ -3,6 +3,7 @@ import { withTx } from '../platform/db/pool.js';
 import type { Deps } from '../platform/deps.js';
 import * as identity from '../modules/identity/identity.service.js';
 import { findUserOfAccount, makeOwner, registerUser, type CreateUserInput } from '../modules/user/user.service.js';
+import { seedCatalogue } from './catalogue-seed.service.js';
 import * as repo from './demo-seed.repo.js';
 
 type DemoAccount = {
@@ -176,6 +177,8 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   if (await repo.isMarked(deps.db)) return false;
   for (const account of DEMO_ACCOUNTS) await ensureDemoUser(deps, account);
   await withTx(deps.db, async (tx) => {
+    // The full catalogue first: the ownership rows below then only add the offers.
+    await seedCatalogue(tx, deps.clock.now());
     for (const place of DEMO_PLACES) await repo.insertPlace(tx, place);
     for (const group of DEMO_HOUSE_GROUPS) await repo.insertHouseGroupWithOffer(tx, group);
     await repo.mark(tx, deps.clock.now());

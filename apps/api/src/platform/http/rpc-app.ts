@@ -61,10 +61,11 @@ export function createRpcApp(opts: RpcOptions): Hono {
         c.header('Allow', 'POST');
         throw new AppError('CodeHttpMethodNotAllowed');
       }
+      const limit = impl.def.maxBodyBytes ?? maxBody;
       const declared = Number(c.req.header('content-length') ?? '0');
-      if (declared > maxBody) throw new AppError('CodePayloadTooLarge');
+      if (declared > limit) throw new AppError('CodePayloadTooLarge');
       const raw = await c.req.arrayBuffer();
-      if (raw.byteLength > maxBody) throw new AppError('CodePayloadTooLarge');
+      if (raw.byteLength > limit) throw new AppError('CodePayloadTooLarge');
       let json: unknown = {};
       if (raw.byteLength > 0) {
         try {
