@@ -10,42 +10,75 @@ import {
   useLocation,
   useRouteError,
   type LinksFunction,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunction,
 } from 'react-router';
+import { AppProviders } from './features/app-shell/components/app-providers.component';
+import { SessionRuntime } from './features/auth/components/session-runtime.component';
+import { usePushRegistration } from './features/push/hooks/use-push-registration.hook';
 import { ErrorPage } from './features/shell/components/error-page.component';
+import { AppBanner } from './features/shell/components/app-banner.component';
 import { NotFound } from './features/shell/components/not-found.component';
+import { SeoLinks } from './features/shell/components/seo-links.component';
 import { SiteFooter } from './features/shell/components/site-footer.component';
 import { SiteHeader } from './features/shell/components/site-header.component';
+import { useErrorReporting, type MonitoringLoaderData } from './lib/error-reporting.hook';
 import { getI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { setRequestLanguage } from './lib/request-headers';
-import { isIndexable, NO_INDEX } from './lib/route-policy';
+import { NO_INDEX, routePolicyFor } from './lib/route-policy';
 import appStylesHref from './styles/app.css?url';
+import uiStylesHref from './styles/ui.css?url';
+import type { AppLoadContext } from './lib/load-context';
+import type { RootLoaderData } from './lib/use-signed-in.hook';
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%231f5f5b'/%3E%3Cpath d='M7 16.5 16 9l9 7.5V24a1 1 0 0 1-1 1h-5v-5.5h-6V25H8a1 1 0 0 1-1-1z' fill='%23fff'/%3E%3C/svg%3E";
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesHref },
+  { rel: 'stylesheet', href: uiStylesHref },
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
+
+/** Whether the session cookie names an account: the signed-in navigation shows from the first paint. */
+export function loader({
+  context,
+}: LoaderFunctionArgs<AppLoadContext>): RootLoaderData & { origin: string } & MonitoringLoaderData {
+  return {
+    signedIn: Boolean(context.session?.accountId),
+    origin: context.publicOrigin,
+    // The ids and environment the browser's error reporting sends with each event.
+    monitoring: context.monitoring,
+  };
+}
+
+// Signing in or out always ends in a navigation, so the root asks again whenever the page changes.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const language = languageFromPath(pathname);
   // Set while rendering, not in an effect: child effects run first and may call the API at once.
   if (typeof window !== 'undefined') setRequestLanguage(language);
+  const policy = routePolicyFor(pathname);
   return (
-    <html lang={language}>
+    <html lang={language} data-color-mode={policy.colorMode}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f5f5b" />
-        {isIndexable(pathname) ? null : <meta name="robots" content={NO_INDEX} />}
+        <meta name="theme-color" content={policy.colorMode === 'dark' ? '#16191d' : '#1f5f5b'} />
+        <link rel="manifest" href={language === 'ja' ? '/manifest-ja.webmanifest' : '/manifest.webmanifest'} />
+        {policy.indexable ? <SeoLinks /> : <meta name="robots" content={NO_INDEX} />}
         <Meta />
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(language)}>{children}</I18nextProvider>
+        <I18nextProvider i18n={getI18n(language)}>
+          <AppProviders>{children}</AppProviders>
+        </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -54,8 +87,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="app">
+      {routePolicyFor(pathname).banner ? <AppBanner /> : null}
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
@@ -66,8 +101,11 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useErrorReporting();
+  usePushRegistration();
   return (
     <Shell>
+      <SessionRuntime />
       <Outlet />
     </Shell>
   );

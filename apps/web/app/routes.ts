@@ -1,18 +1,20 @@
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { ROUTE_TABLE } from './lib/route-policy';
 
 /**
  * Every page exists twice: English at the unprefixed URL and Japanese under
  * /ja (spec, section 2). Both use the same module; the language comes from
  * the path. Route ids carry the language so they stay unique.
+ *
+ * The pages are the rows of the route table (lib/route-policy.ts) that have a
+ * screen; a later screen joins by naming its module there.
  */
 const PAGES: { path: string; file: string; id: string }[] = [
-  { path: '', file: 'routes/home.route.tsx', id: 'home' },
-  { path: 'login', file: 'routes/login.route.tsx', id: 'login' },
-  { path: 'login/callback', file: 'routes/login-callback.route.tsx', id: 'login-callback' },
-  { path: 'register', file: 'routes/register.route.tsx', id: 'register' },
-  { path: 'mypage', file: 'routes/mypage.route.tsx', id: 'mypage' },
-  { path: 'e2e/login', file: 'routes/e2e-login.route.tsx', id: 'e2e-login' },
-  { path: '404', file: 'routes/not-found.route.tsx', id: 'not-found' },
+  ...ROUTE_TABLE.filter((row) => row.screen !== null).map((row) => ({
+    path: row.pattern.slice(1),
+    file: row.screen as string,
+    id: row.pattern === '/' ? 'home' : (row.screen as string).replace(/^routes\/|\.route\.tsx$/g, ''),
+  })),
   // Any other address renders the 404 page with status 404.
   { path: '*', file: 'routes/not-found.route.tsx', id: 'catch-all' },
 ];

@@ -132,7 +132,8 @@ describe('registration in the browser', () => {
     await page.getByRole('button', { name: 'Verify email address' }).click();
     await page.getByRole('heading', { name: 'You are all set' }).waitFor();
 
-    await page.getByRole('link', { name: 'Continue' }).click();
+    // The sign-up completion dialog; closing it goes on to /mypage.
+    await page.getByRole('alertdialog', { name: 'Registration complete' }).getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${base}/mypage`);
     await page.getByRole('heading', { name: 'My page' }).waitFor();
     await expect(page.getByTestId('user-name').textContent()).resolves.toBe('Hanako Yamada');
@@ -154,7 +155,7 @@ describe('registration in the browser', () => {
     await page.waitForURL(`${base}/mypage`);
 
     // Log out: back to /login, and /mypage is private again.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.locator('main').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${base}/login`);
     await page.getByRole('heading', { name: 'Log in to yado' }).waitFor();
     const cookies = await context.cookies(base);

@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
+import { createSeoRouter } from './seo.router.js';
 import { createSessionRouter, SESSION_COOKIE } from './session.router.js';
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,12 +45,25 @@ export function createWebApp(opts: {
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // The service worker is checked for updates on every load, and controls the whole site from the root.
+    app.use(
+      '/sw.js',
+      serveStatic({
+        root: CLIENT_BUILD_DIR,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'no-cache');
+          c.header('Service-Worker-Allowed', '/');
+        },
+      }),
+    );
     app.use(
       '*',
       serveStatic({ root: CLIENT_BUILD_DIR, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
     );
   }
 
+  const publicOrigin = api.deps.env.PUBLIC_URL ? new URL(api.deps.env.PUBLIC_URL).origin : null;
+  app.route('/', createSeoRouter({ publicOrigin, localesDir: path.join(WEB_ROOT, 'app/locales') }));
   app.route(
     '/',
     createSessionRouter({
@@ -60,6 +75,13 @@ export function createWebApp(opts: {
   app.route('/', api.app);
 
   app.all('*', async (c) => {
+    // A visitor who picked Japanese with the language switch gets the /ja page for an English
+    // address. Page loads only: data requests, manifests and the like keep their address.
+    if (c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html')) {
+      const url = new URL(c.req.url);
+      const preferred = preferredLanguageRedirect(url.pathname, url.search, getCookie(c, LANGUAGE_COOKIE));
+      if (preferred) return c.redirect(preferred, 302);
+    }
     const build = await opts.getBuild();
     const handler = createRequestHandler(build, opts.mode);
     const token = getCookie(c, SESSION_COOKIE) ?? null;
@@ -72,6 +94,12 @@ export function createWebApp(opts: {
     const context: AppLoadContext = {
       session,
       isProduction: api.deps.env.isProduction,
+      publicOrigin: publicOrigin ?? origin,
+      monitoring: {
+        orgId: api.deps.env.SENTRY_ORG_ID,
+        projectId: api.deps.env.SENTRY_PROJECT_ID,
+        environment: api.deps.env.NODE_ENV,
+      },
       callApi: async (method, body = {}, language = 'en') => {
         const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': language };
         if (session.token) headers['authorization'] = `Bearer ${session.token}`;
@@ -81,7 +109,13 @@ export function createWebApp(opts: {
         return { status: res.status, body: await res.json() };
       },
     };
-    return handler(c.req.raw, context);
+    const page = await handler(c.req.raw, context);
+    // A page can show who is signed in, so no shared cache may keep it; the browser (and the service
+    // worker, whose copies sign-out deletes) may, but asks again each time. Private pages say no-store.
+    if (page.headers.has('Cache-Control')) return page;
+    const headers = new Headers(page.headers);
+    headers.set('Cache-Control', 'private, no-cache');
+    return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   });
   return app;
 }

@@ -1,4 +1,8 @@
+import { CATALOGUE_METHODS } from './catalogue.contract.js';
+import { COUPON_METHODS } from './coupon.contract.js';
 import type { MethodDef } from './method.js';
+import { PUSH_METHODS } from './push.contract.js';
+import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
 import { USER_METHODS } from './user.contract.js';
 
 /**
@@ -7,6 +11,10 @@ import { USER_METHODS } from './user.contract.js';
  */
 export const METHODS_BY_DOMAIN = {
   user: USER_METHODS,
+  push: PUSH_METHODS,
+  catalogue: CATALOGUE_METHODS,
+  coupon: COUPON_METHODS,
+  staffCatalogue: STAFF_CATALOGUE_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

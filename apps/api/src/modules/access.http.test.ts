@@ -14,7 +14,22 @@ const ACCESS_RULES: readonly Access[] = ['public', 'user', 'owner', 'staff'];
 
 // Methods anyone may call. A new public method must be added here on purpose,
 // so that making a method public is a reviewed decision and never an accident.
-const INTENDED_PUBLIC = new Set(['get_search_permission']);
+const INTENDED_PUBLIC = new Set([
+  'get_search_permission',
+  'get_push_public_key',
+  'get_coupon',
+  // The catalogue: a visitor browses places, house groups, calendars and search before signing in.
+  'list_places',
+  'get_place',
+  'list_house_groups',
+  'get_house_group',
+  'get_house_group_location',
+  'list_houses',
+  'get_house_group_availability_calendar',
+  'get_season_price_type',
+  'list_stay_styles',
+  'search_house_groups',
+]);
 
 const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);
 const cases = (methods: readonly MethodDef[]) => methods.map((m) => [m.path, m] as const);

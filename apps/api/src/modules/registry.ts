@@ -3,15 +3,23 @@ import type { Deps } from '../platform/deps.js';
 import type { Principal } from '../platform/http/call-context.js';
 import type { Implementation } from '../platform/http/rpc-app.js';
 import type { Task } from '../platform/scheduler.js';
+import { createAnalyticsRouter } from './analytics/analytics.router.js';
 import { createApiDocsRouter } from './api-docs/api-docs.router.js';
+import { catalogueRoutes } from './catalogue/catalogue.router.js';
+import { mountCatalogueMediaRoutes } from './catalogue/catalogue-media.routes.js';
+import { couponRoutes } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.router.js';
 import { featureFlagRoutes } from './feature-flag/feature-flag.router.js';
 import { notificationRoutes } from './notification/notification.router.js';
 import { ownershipRoutes } from './ownership/ownership.router.js';
+import { pushRoutes } from './push/push.router.js';
+import { staffCatalogueRoutes } from './staff-catalogue/staff-catalogue.router.js';
+import { createRemoteConfigRouter } from './remote-config/remote-config.router.js';
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask } from './user/user-deletion.service.js';
 import { userRoutes } from './user/user.router.js';
+import { renderDemoImage } from '../seed/catalogue-images.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './verification/dev-outbox.routes.js';
 import { verificationRoutes } from './verification/verification.router.js';
@@ -26,6 +34,10 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...ownershipRoutes,
   ...featureFlagRoutes,
   ...notificationRoutes,
+  ...pushRoutes,
+  ...catalogueRoutes,
+  ...couponRoutes,
+  ...staffCatalogueRoutes,
 ];
 
 export const BACKGROUND_TASKS: Task[] = [anonymiseDeletedUsersTask];
@@ -37,10 +49,13 @@ export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
 export const mountExtraRoutes = {
   /** Routes beside the identity service's own (OpenID Connect sign-in). */
   identity: (app: Hono, deps: IdentityDeps): void => mountOidcRoutes(app, deps),
-  /** Routes at the root of the API app (OpenAPI document and docs, development outbox, profile photos). */
+  /** Routes at the root of the API app (OpenAPI document and docs, development outbox, profile photos, analytics, remote config). */
   root: (app: Hono, deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> }): void => {
     app.route('/', createApiDocsRouter({ includeNonProduction: !deps.env.isProduction }));
     mountDevOutboxRoutes(app, deps);
     mountProfilePhotoRoutes(app, deps);
+    mountCatalogueMediaRoutes(app, deps, renderDemoImage);
+    app.route('/', createAnalyticsRouter(deps));
+    app.route('/', createRemoteConfigRouter(deps));
   },
 };

@@ -1,9 +1,4 @@
-import {
-  AccountInfoSchema,
-  IDENTITY_ROUTES,
-  TokenResponseSchema,
-  type TokenResponse,
-} from '@yado/contract/identity.contract';
+import type { TokenResponse } from '@yado/contract/identity.contract';
 import { apiErrorFromResponse, isApiError } from './api-error';
 import { requestHeaders } from './request-headers';
 
@@ -22,15 +17,45 @@ export type IdentitySession = {
   email: string;
   creationTime: string;
   lastSignInTime: string;
+  /** Anonymous identities count as signed out (spec, section 6); our identity service issues none yet. */
+  isAnonymous?: boolean;
 };
 
+/** Called with every new identity token, and with null when the sign-in ends in this browser. */
+export type TokenChangeListener = (session: IdentitySession | null) => void;
+
 const REFRESH_TOKEN_KEY = 'yado.refreshToken';
+
+/**
+ * The identity contract (routes and schemas) loads with the first call: every
+ * page imports this client to follow the session, and most first paints never
+ * call the identity service, so they need not carry the schema library.
+ */
+const contract = () => import('@yado/contract/identity.contract');
 /** Refresh this long before the identity token expires, so a call never carries a stale one. */
 const REFRESH_MARGIN_MS = 60_000;
 
 let current: IdentitySession | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-let inFlightRefresh: Promise<boolean> | null = null;
+let inFlightRefresh: Promise<IdentitySession> | null = null;
+const listeners = new Set<TokenChangeListener>();
+
+/** Subscribes to token changes (sign-in, refresh, sign-out); returns the unsubscribe function. */
+export function onIdTokenChanged(listener: TokenChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(session: IdentitySession | null): void {
+  for (const listener of listeners) {
+    try {
+      listener(session);
+    } catch (error) {
+      // One broken listener must not keep the others (or the sign-in itself) from going on.
+      console.error('A token change listener failed', error);
+    }
+  }
+}
 
 function storage(): Storage | null {
   try {
@@ -65,6 +90,8 @@ async function postSessionCookie(idToken: string): Promise<void> {
     credentials: 'include',
   });
   if (!response.ok) throw await apiErrorFromResponse(response);
+  // Read the (empty) body: an unread one keeps the request open in the browser until it is collected.
+  await response.arrayBuffer();
 }
 
 function scheduleRefresh(session: IdentitySession): void {
@@ -86,19 +113,24 @@ async function accept(tokens: TokenResponse): Promise<IdentitySession> {
   };
   storage()?.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
   scheduleRefresh(current);
+  // Awaited: the next page is rendered by the server, which knows the user only from this cookie.
   await postSessionCookie(tokens.idToken);
+  notify(current);
   return current;
 }
 
 export async function signUp(email: string, password: string): Promise<IdentitySession> {
+  const { IDENTITY_ROUTES, TokenResponseSchema } = await contract();
   return accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.signUp, { email, password })));
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<IdentitySession> {
+  const { IDENTITY_ROUTES, TokenResponseSchema } = await contract();
   return accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.signInWithPassword, { email, password })));
 }
 
 export async function signInWithCustomToken(token: string): Promise<IdentitySession> {
+  const { IDENTITY_ROUTES, TokenResponseSchema } = await contract();
   return accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.signInWithCustomToken, { token })));
 }
 
@@ -111,6 +143,7 @@ export async function signInWithRedirectTokens(tokens: {
   refreshToken: string;
   expiresIn: number;
 }): Promise<IdentitySession> {
+  const { IDENTITY_ROUTES, AccountInfoSchema } = await contract();
   const info = AccountInfoSchema.parse(await postIdentity(IDENTITY_ROUTES.lookup, {}, tokens.idToken));
   return accept({
     ...tokens,
@@ -123,39 +156,61 @@ export async function signInWithRedirectTokens(tokens: {
 
 /**
  * Exchanges the stored refresh token for a new identity token (and re-posts
- * the session cookie). Returns false when there is nothing to refresh or it
- * failed; a refused refresh token means the sign-in is over, so the local
+ * the session cookie), throwing when there is nothing to refresh or it
+ * failed. A refused refresh token means the sign-in is over, so the local
  * session is cleared. Concurrent callers share one request, because the
  * server rotates refresh tokens and reuse of an old one revokes them all.
  */
-export function refresh(): Promise<boolean> {
+export function refreshTokens(): Promise<IdentitySession> {
   inFlightRefresh ??= (async () => {
     const refreshToken = storedRefreshToken();
-    if (!refreshToken) return false;
+    if (!refreshToken) throw new Error('No sign-in to refresh');
     try {
-      await accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.refresh, { refreshToken })));
-      return true;
+      const { IDENTITY_ROUTES, TokenResponseSchema } = await contract();
+      return await accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.refresh, { refreshToken })));
     } catch (error) {
-      console.warn('Token refresh failed; the user must log in again.', error);
-      if (!isApiError(error) || error.status === 401) clearLocalSession();
-      return false;
-    } finally {
-      inFlightRefresh = null;
+      if (isApiError(error) && (error.status === 400 || error.status === 401)) clearLocalSession();
+      throw error;
     }
-  })();
+  })().finally(() => {
+    inFlightRefresh = null;
+  });
   return inFlightRefresh;
+}
+
+/** {@link refreshTokens} for callers that only need to know whether it worked (false on any failure). */
+export async function refresh(): Promise<boolean> {
+  if (!storedRefreshToken()) return false;
+  try {
+    await refreshTokens();
+    return true;
+  } catch (error) {
+    console.warn('Token refresh failed; the user must log in again.', error);
+    return false;
+  }
 }
 
 /**
  * A valid identity token, refreshed when it is about to expire or missing
- * (after a reload). Null when the visitor is not signed in.
+ * (after a reload). Null when the visitor is not signed in. A failed fetch is
+ * retried once, forced (spec, section 8), then answered with null.
  */
 export async function getIdToken(options: { forceRefresh?: boolean } = {}): Promise<string | null> {
   const fresh = current && current.expiresAt - Date.now() > REFRESH_MARGIN_MS;
   if (fresh && !options.forceRefresh) return current?.idToken ?? null;
   if (!storedRefreshToken()) return null;
-  if (await refresh()) return current?.idToken ?? null;
-  return null;
+  try {
+    return (await refreshTokens()).idToken;
+  } catch (error) {
+    console.warn('Fetching the identity token failed; trying once more', error);
+  }
+  if (!storedRefreshToken()) return null;
+  try {
+    return (await refreshTokens()).idToken;
+  } catch (error) {
+    console.warn('Fetching the identity token failed again', error);
+    return null;
+  }
 }
 
 export function currentSession(): IdentitySession | null {
@@ -168,6 +223,7 @@ export function clearLocalSession(): void {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = null;
   storage()?.removeItem(REFRESH_TOKEN_KEY);
+  notify(null);
 }
 
 /** Revokes the sign-in at the identity service (errors only logged) and forgets it locally. */
@@ -175,6 +231,7 @@ export async function signOut(): Promise<void> {
   const refreshToken = storedRefreshToken() ?? undefined;
   const idToken = current?.idToken;
   try {
+    const { IDENTITY_ROUTES } = await contract();
     await postIdentity(IDENTITY_ROUTES.signOut, refreshToken ? { refreshToken } : {}, idToken);
   } catch (error) {
     console.warn('Identity sign-out failed', error);

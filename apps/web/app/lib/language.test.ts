@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromPath, localizePath, stripLanguage } from './language';
+import { languageCookie, languageFromPath, localizePath, preferredLanguageRedirect, stripLanguage } from './language';
 
 describe('language paths', () => {
   it('reads Japanese only from the /ja prefix', () => {
@@ -15,5 +15,24 @@ describe('language paths', () => {
     expect(localizePath('/mypage', 'ja')).toBe('/ja/mypage');
     expect(localizePath('/', 'ja')).toBe('/ja');
     expect(localizePath('/ja/mypage', 'en')).toBe('/mypage');
+  });
+});
+
+describe('the remembered language', () => {
+  it('is a year-long cookie named lang', () => {
+    expect(languageCookie('ja')).toBe('lang=ja; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('sends an unprefixed address to its /ja equivalent when Japanese was picked', () => {
+    expect(preferredLanguageRedirect('/login', '?redirectUrl=%2Fmypage', 'ja')).toBe('/ja/login?redirectUrl=%2Fmypage');
+    expect(preferredLanguageRedirect('/', '', 'ja')).toBe('/ja');
+  });
+
+  it('leaves /ja addresses, English choosers and visitors without a choice alone', () => {
+    expect(preferredLanguageRedirect('/ja/login', '', 'ja')).toBeNull();
+    expect(preferredLanguageRedirect('/ja/login', '', 'en')).toBeNull();
+    expect(preferredLanguageRedirect('/login', '', 'en')).toBeNull();
+    expect(preferredLanguageRedirect('/login', '', undefined)).toBeNull();
+    expect(preferredLanguageRedirect('/login', '', 'fr')).toBeNull();
   });
 });

@@ -29,3 +29,28 @@ export function localizePath(path: string, language: Language): string {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The cookie that remembers a language the visitor picked with the language switch. */
+export const LANGUAGE_COOKIE = 'lang';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The `document.cookie` assignment that remembers the choice for a year. */
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * Where a page request goes when the visitor once picked Japanese: an
+ * unprefixed (English) address is sent to its /ja equivalent, query kept.
+ * Nothing else is redirected — a /ja address is an explicit choice, and the
+ * browser's language is never consulted (spec, section 2: detection off).
+ * Picking English with the switch sets the cookie to `en`, which ends this.
+ */
+export function preferredLanguageRedirect(
+  pathname: string,
+  search: string,
+  cookieValue: string | undefined,
+): string | null {
+  if (cookieValue !== 'ja' || languageFromPath(pathname) === 'ja') return null;
+  return `${localizePath(pathname, 'ja')}${search}`;
+}

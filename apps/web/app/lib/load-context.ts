@@ -12,10 +12,16 @@ export type ServerSession = {
 
 export type ApiResult<T = unknown> = { status: number; body: T };
 
+/** What the browser's error reporting needs from the server's settings (sent through the root loader). */
+export type MonitoringSettings = { orgId: string; projectId: string; environment: string };
+
 export type AppLoadContext = {
   session: ServerSession;
   callApi: <T = unknown>(method: string, body?: unknown, language?: 'en' | 'ja') => Promise<ApiResult<T>>;
   isProduction: boolean;
+  monitoring: MonitoringSettings;
+  /** The site's public origin (PUBLIC_URL, else the request's), for canonical and hreflang links. */
+  publicOrigin: string;
 };
 
 declare module 'react-router' {
@@ -23,5 +29,7 @@ declare module 'react-router' {
     session: ServerSession;
     callApi: <T = unknown>(method: string, body?: unknown, language?: 'en' | 'ja') => Promise<ApiResult<T>>;
     isProduction: boolean;
+    monitoring: MonitoringSettings;
+    publicOrigin: string;
   }
 }

@@ -1,15 +1,166 @@
 import { describe, expect, it } from 'vitest';
-import { isIndexable } from './route-policy';
+import {
+  FALLBACK_POLICY,
+  isIndexable,
+  matchesPattern,
+  NO_INDEX,
+  privatePathPrefixes,
+  ROUTE_TABLE,
+  routePolicyFor,
+  staticPublicPaths,
+} from './route-policy';
 
-describe('isIndexable', () => {
-  it.each(['/', '/ja', '/login', '/ja/login', '/e2e/login', '/login/'])('lets robots index %s', (path) => {
-    expect(isIndexable(path)).toBe(true);
+type Row = [
+  path: string,
+  pattern: string,
+  access: string,
+  colorMode: string,
+  analytics: boolean,
+  chat: boolean,
+  banner: boolean,
+  indexable: boolean,
+];
+
+// One sample address per pattern of the spec (section 2) and of our own pages.
+const ROWS: Row[] = [
+  ['/', '/', 'public', 'light', true, true, true, true],
+  ['/search', '/search', 'public', 'light', true, true, true, true],
+  ['/places/pl_1', '/places/:placeId', 'public', 'light', true, true, true, true],
+  ['/house-groups/hg_1', '/house-groups/:houseGroupId', 'public', 'light', true, true, true, true],
+  ['/login', '/login', 'public', 'light', true, true, true, true],
+  ['/login/callback', '/login/callback', 'public', 'light', true, true, true, false],
+  ['/e2e/login', '/e2e/login', 'public', 'light', true, true, true, true],
+  ['/register', '/register', 'public', 'light', true, true, true, false],
+  ['/mypage', '/mypage', 'private', 'light', true, true, true, false],
+  ['/404', '/404', 'public', 'light', true, true, true, false],
+  ['/owner', '/owner', 'private', 'dark', true, true, true, false],
+  ['/owner/statements/2026', '/owner/*', 'private', 'dark', true, true, true, false],
+  ['/vehicle-controller/vr_1', '/vehicle-controller/:vehicleRentalId', 'private', 'dark', false, false, true, false],
+  [
+    '/dao/lending/accommodation-voucher/complete/hg_1',
+    '/dao/lending/accommodation-voucher/complete/:houseGroupId',
+    'private',
+    'dark',
+    true,
+    true,
+    true,
+    false,
+  ],
+  ['/coupons/GIFT/ABC123', '/coupons/:couponType/:couponCode', 'private', 'light', true, true, false, false],
+  [
+    '/coupons/GIFT/ABC123/places/pl_1',
+    '/coupons/:couponType/:couponCode/places/:placeId',
+    'private',
+    'light',
+    true,
+    true,
+    false,
+    false,
+  ],
+  [
+    '/coupons/GIFT/ABC123/house-groups/hg_1',
+    '/coupons/:couponType/:couponCode/house-groups/:houseGroupId',
+    'private',
+    'light',
+    true,
+    true,
+    false,
+    false,
+  ],
+  [
+    '/dao/nac-transfer/staff-confirmation',
+    '/dao/nac-transfer/staff-confirmation',
+    'private',
+    'light',
+    true,
+    true,
+    false,
+    false,
+  ],
+  ['/dao/nac-transfer/remote', '/dao/nac-transfer/remote', 'private', 'light', true, true, false, false],
+];
+
+describe('the route table', () => {
+  it('has a row for every sample and a sample for every row', () => {
+    expect(ROWS.map((r) => r[1]).sort()).toEqual(ROUTE_TABLE.map((r) => r.pattern).sort());
   });
 
-  it.each(['/mypage', '/register', '/login/callback', '/404', '/ja/mypage', '/no-such-page'])(
-    'keeps robots away from %s',
-    (path) => {
-      expect(isIndexable(path)).toBe(false);
-    },
+  describe.each(ROWS)('%s', (path, pattern, access, colorMode, analytics, chat, banner, indexable) => {
+    it.each([path, path === '/' ? '/ja' : `/ja${path}`, `${path}/`.replace('//', '/')])('applies to %s', (p) => {
+      expect(routePolicyFor(p)).toMatchObject({ pattern, access, colorMode, analytics, chat, banner, indexable });
+    });
+  });
+
+  it('treats unknown addresses as light, public, never indexed, banner and chat on', () => {
+    for (const path of [
+      '/no-such-page',
+      '/ja/no-such-page',
+      '/places',
+      '/places/a/b',
+      '/owners',
+      '/vehicle-controller',
+    ]) {
+      expect(routePolicyFor(path)).toBe(FALLBACK_POLICY);
+    }
+    expect(FALLBACK_POLICY).toMatchObject({ colorMode: 'light', indexable: false, banner: true, chat: true });
+  });
+
+  it('uses dark only for the owner area, the vehicle controller and the voucher completion', () => {
+    const dark = ROUTE_TABLE.filter((r) => r.colorMode === 'dark').map((r) => r.pattern);
+    expect(dark).toEqual([
+      '/owner',
+      '/owner/*',
+      '/vehicle-controller/:vehicleRentalId',
+      '/dao/lending/accommodation-voucher/complete/:houseGroupId',
+    ]);
+  });
+
+  it('names screen modules only as route files', () => {
+    for (const row of ROUTE_TABLE) if (row.screen) expect(row.screen).toMatch(/^routes\/[a-z0-9-]+\.route\.tsx$/);
+  });
+});
+
+describe('matchesPattern', () => {
+  it('needs a value for every parameter', () => {
+    expect(matchesPattern('/places/:placeId', '/places/')).toBe(false);
+    expect(matchesPattern('/places/:placeId', '/places/x')).toBe(true);
+  });
+
+  it('lets a trailing * match the rest, but not the bare prefix', () => {
+    expect(matchesPattern('/owner/*', '/owner/a/b/c')).toBe(true);
+    expect(matchesPattern('/owner/*', '/owner')).toBe(true);
+    expect(matchesPattern('/owner/*', '/ownerx')).toBe(false);
+  });
+});
+
+describe('robots', () => {
+  it.each(['/', '/ja', '/login', '/ja/login', '/e2e/login', '/login/', '/places/x', '/ja/house-groups/y'])(
+    'lets robots index %s',
+    (path) => expect(isIndexable(path)).toBe(true),
   );
+
+  it.each(['/mypage', '/register', '/login/callback', '/404', '/ja/mypage', '/no-such-page', '/owner'])(
+    'keeps robots away from %s',
+    (path) => expect(isIndexable(path)).toBe(false),
+  );
+
+  it('spells the no-index directive as the spec does', () => {
+    expect(NO_INDEX).toBe('noindex, nofollow, noarchive');
+  });
+
+  it('lists the fixed public pages that have a screen for the sitemap', () => {
+    expect(staticPublicPaths()).toEqual(['/', '/login']);
+  });
+
+  it('lists the private areas by their fixed prefix', () => {
+    expect(privatePathPrefixes()).toEqual([
+      '/coupons/',
+      '/dao/lending/accommodation-voucher/complete/',
+      '/dao/nac-transfer/remote',
+      '/dao/nac-transfer/staff-confirmation',
+      '/mypage',
+      '/owner',
+      '/vehicle-controller/',
+    ]);
+  });
 });

@@ -1,17 +1,137 @@
 import { stripLanguage } from './language';
 
-/**
- * Pages search engines may index (spec, section 2): the home page and the
- * public sign-in pages. Everything else, the 404 page included, carries
- * `noindex, nofollow, noarchive`. The shell issue adds the public place and
- * house-group pages to this table.
- */
-const INDEXABLE_PATHS = new Set(['/', '/login', '/e2e/login']);
+export type ColorMode = 'light' | 'dark';
+
+/** What the shell does around one route's screen (spec, section 2). */
+export type RoutePolicy = {
+  /** `/places/:placeId` style; a trailing `/*` also matches everything below it. */
+  pattern: string;
+  /** A private page sends signed-out visitors to /login with a redirectUrl (see require-session.ts). */
+  access: 'public' | 'private';
+  colorMode: ColorMode;
+  /** Page views and events may be sent from this page. */
+  analytics: boolean;
+  /** The chat container is mounted on this page. */
+  chat: boolean;
+  /** The install-the-app banner may show on this page. */
+  banner: boolean;
+  /** Search engines may index it; everything else gets {@link NO_INDEX}. */
+  indexable: boolean;
+  /**
+   * The route module that renders the screen, relative to app/, or null while
+   * the screen belongs to a later issue. routes.ts registers exactly the
+   * patterns that have one, in both languages, so the table and the router
+   * cannot drift apart.
+   */
+  screen: string | null;
+};
 
 export const NO_INDEX = 'noindex, nofollow, noarchive';
 
-export function isIndexable(pathname: string): boolean {
+const BASE = {
+  access: 'public',
+  colorMode: 'light',
+  analytics: true,
+  chat: true,
+  banner: true,
+  indexable: false,
+  screen: null,
+} as const satisfies Omit<RoutePolicy, 'pattern'>;
+
+function entry(pattern: string, overrides: Partial<Omit<RoutePolicy, 'pattern'>> = {}): RoutePolicy {
+  return { ...BASE, pattern, ...overrides };
+}
+
+/**
+ * Every route of the product, the first match wins. Patterns are English
+ * (unprefixed); the matcher strips the `/ja` prefix first, so each row covers
+ * both languages.
+ */
+export const ROUTE_TABLE: readonly RoutePolicy[] = [
+  entry('/', { indexable: true, screen: 'routes/home.route.tsx' }),
+  // Indexable: when the search permission is SEARCH, `/` redirects here, so
+  // this is the home page robots reach (docs/decisions/0007-search-page-indexing.md).
+  entry('/search', { indexable: true }),
+  entry('/places/:placeId', { indexable: true }),
+  entry('/house-groups/:houseGroupId', { indexable: true }),
+  entry('/login', { indexable: true, screen: 'routes/login.route.tsx' }),
+  entry('/login/callback', { screen: 'routes/login-callback.route.tsx' }),
+  entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
+  entry('/register', { screen: 'routes/register.route.tsx' }),
+  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx' }),
+  entry('/404', { screen: 'routes/not-found.route.tsx' }),
+  entry('/owner', { access: 'private', colorMode: 'dark' }),
+  entry('/owner/*', { access: 'private', colorMode: 'dark' }),
+  entry('/vehicle-controller/:vehicleRentalId', {
+    access: 'private',
+    colorMode: 'dark',
+    analytics: false,
+    chat: false,
+  }),
+  entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', { access: 'private', colorMode: 'dark' }),
+  entry('/coupons/:couponType/:couponCode', { access: 'private', banner: false }),
+  entry('/coupons/:couponType/:couponCode/places/:placeId', { access: 'private', banner: false }),
+  entry('/coupons/:couponType/:couponCode/house-groups/:houseGroupId', { access: 'private', banner: false }),
+  entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
+  entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),
+];
+
+/** Unknown addresses: the 404 page, light, never indexed. */
+export const FALLBACK_POLICY: RoutePolicy = entry('*');
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Whether an English path matches a table pattern. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const want = segments(pattern);
+  const got = segments(path);
+  const rest = want[want.length - 1] === '*';
+  const fixed = rest ? want.slice(0, -1) : want;
+  if (rest ? got.length < fixed.length : got.length !== fixed.length) return false;
+  return fixed.every((part, i) => {
+    const value = got[i] ?? '';
+    return part.startsWith(':') ? value.length > 0 : part === value;
+  });
+}
+
+/** The shell's behaviour for a pathname, with or without the `/ja` prefix. */
+export function routePolicyFor(pathname: string): RoutePolicy {
   const bare = stripLanguage(pathname);
-  const normalised = bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
-  return INDEXABLE_PATHS.has(normalised);
+  return ROUTE_TABLE.find((row) => matchesPattern(row.pattern, bare)) ?? FALLBACK_POLICY;
+}
+
+export function isIndexable(pathname: string): boolean {
+  return routePolicyFor(pathname).indexable;
+}
+
+/**
+ * The fixed public pages that have a screen, for the sitemap. Pages with
+ * parameters (places, house groups) are listed by their own issues; the test
+ * sign-in is left out because production answers it with 404.
+ */
+export function staticPublicPaths(): string[] {
+  return ROUTE_TABLE.filter(
+    (row) => row.indexable && row.screen && !row.pattern.includes(':') && !row.pattern.includes('*'),
+  )
+    .map((row) => row.pattern)
+    .filter((pattern) => pattern !== '/e2e/login');
+}
+
+/**
+ * Path prefixes of the private areas, for robots.txt: the fixed part of each
+ * private pattern up to its first parameter.
+ */
+export function privatePathPrefixes(): string[] {
+  const prefixes = ROUTE_TABLE.filter((row) => row.access === 'private').map((row) => {
+    const parts = segments(row.pattern);
+    const firstVariable = parts.findIndex((p) => p.startsWith(':') || p === '*');
+    const fixed = firstVariable === -1 ? parts : parts.slice(0, firstVariable);
+    const hasMore = fixed.length < parts.length;
+    return `/${fixed.join('/')}${hasMore ? '/' : ''}`;
+  });
+  // `/owner` already covers `/owner/`; keep the shortest of overlapping prefixes.
+  const unique = [...new Set(prefixes)].sort();
+  return unique.filter((p) => !unique.some((other) => other !== p && p.startsWith(other)));
 }

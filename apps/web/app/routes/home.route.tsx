@@ -4,11 +4,14 @@ import { buttonClassName } from '../components/ui/button.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
+import { redirectBySearchPermission } from '../lib/search-redirect';
 import { useLanguage } from '../lib/use-language.hook';
 import type { AppLoadContext } from '../lib/load-context';
 
-export function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
-  return { signedIn: Boolean(context.session?.token) };
+/** The home page, unless the search permission sends visitors on to /search. */
+export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+  await redirectBySearchPermission(args);
+  return { signedIn: Boolean(args.context.session?.token) };
 }
 
 export const meta: MetaFunction = ({ location }) => {

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
-import type { User } from '@yado/contract/user.contract';
+import { getUser, type User } from '@yado/contract/user.contract';
 import { useTranslation } from 'react-i18next';
 import {
   data,
@@ -11,26 +11,26 @@ import {
 } from 'react-router';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
+import { useApiQuery } from '../lib/use-api-query.hook';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { withRedirectUrl } from '../lib/redirect-url';
+import { loginRedirectFor, requireSession } from '../lib/require-session';
 import type { AppLoadContext } from '../lib/load-context';
 
 /** A private page: the user comes from the session cookie, fetched on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+  requireSession(context, request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const here = localizePath('/mypage', language);
-  const toLogin = withRedirectUrl(localizePath('/login', language), here);
-  if (!context.session?.token) throw redirect(toLogin);
-
   const result = await context.callApi<User | ApiErrorBody>('get_user', {}, language);
   if (result.status === 200) return { user: result.body as User };
   const error = result.body as ApiErrorBody | null;
   if (result.status === 404 && error?.errorInfo?.reason === 'CodeUserNotFound') {
-    throw redirect(withRedirectUrl(localizePath('/register', language), here));
+    throw redirect(withRedirectUrl(localizePath('/register', language), localizePath('/mypage', language)));
   }
-  if (result.status === 401) throw redirect(toLogin);
+  // The cookie's token no longer works (expired, revoked): sign in again and come back.
+  if (result.status === 401) throw redirect(loginRedirectFor(request));
   throw data(error, { status: result.status });
 }
 
@@ -43,7 +43,9 @@ export const meta: MetaFunction = ({ location }) => {
 
 export default function MypageRoute() {
   const { t } = useTranslation();
-  const { user } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>().user;
+  // Rendered from the server's copy; coming back to the tab refreshes it (failures go to the error dialog).
+  const { data: user = loaded } = useApiQuery(getUser, {}, { fallbackData: loaded, revalidateOnMount: false });
   return (
     <section className="page page--narrow" aria-labelledby="mypage-heading">
       <header className="page__header">

@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { SignUpCompleteDialog } from '../features/auth/components/sign-up-complete-dialog.component';
 import { RegisterFlow } from '../features/registration/components/register-flow.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -58,7 +59,12 @@ export default function RegisterRoute() {
         <h1 id="register-heading">{t('register.heading')}</h1>
         <p className="lead">{t('register.lead')}</p>
       </header>
-      <RegisterFlow initialStep={step} redirectUrl={redirectUrl} initialEmail={email} />
+      <RegisterFlow
+        initialStep={step}
+        redirectUrl={redirectUrl}
+        initialEmail={email}
+        completion={<SignUpCompleteDialog redirectUrl={redirectUrl} />}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +26,13 @@ async function freePort(): Promise<number> {
  * on a free port and a fresh database: a new embedded cluster in a temporary
  * folder, or, when DATABASE_URL is set, a new database on that server.
  */
-export async function startTestServer(
-  extraEnv: Record<string, string> = {},
-): Promise<{ baseUrl: string; stop: () => Promise<void>; output: () => string }> {
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<{
+  baseUrl: string;
+  /** The server's own database, for tests that set up state no API call can (feature flags). */
+  databaseUrl?: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'yado-e2e-'));
   const env: Record<string, string> = {
@@ -90,6 +94,7 @@ export async function startTestServer(
 
   return {
     baseUrl,
+    databaseUrl: env['DATABASE_URL'] ?? (await embeddedDatabaseUrl(dataDir).catch(() => undefined)),
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
@@ -102,6 +107,16 @@ export async function startTestServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The embedded cluster's address: its generated password is kept in the data
+ * folder, and its port is the fourth line of PostgreSQL's postmaster.pid.
+ */
+async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const password = (await readFile(path.join(dataDir, 'db-password'), 'utf8')).trim();
+  const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/yado`;
 }
 
 /** Debian's Chromium, driven by Playwright (its own browser download cannot run here). */

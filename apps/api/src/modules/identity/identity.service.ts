@@ -156,19 +156,26 @@ export async function signInWithPassword(
 }
 
 /**
+ * A browser that leaves a page while its refresh is in flight never stores the
+ * rotated token and presents the old one again from the next page. Within this
+ * window that is a lost response, not a stolen token, and is answered again.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
  * Exchanges a refresh token for new tokens. Each token works once; presenting
- * one that was already used means it leaked, so the whole session is revoked.
+ * one that was already used (after the grace window) means it leaked, so the whole session is revoked.
  */
 export async function refresh(deps: IdentityDeps, refreshToken: string): Promise<TokenResponse> {
   const outcome = await withTx(deps.db, async (tx) => {
     const now = deps.clock.now();
     const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
     if (!row || row.revoked_at || row.expires_at < now) return { error: true as const };
-    if (row.used_at) {
+    if (row.used_at && now.getTime() - row.used_at.getTime() > REFRESH_REUSE_GRACE_MS) {
       await repo.revokeSession(tx, row.session_id, 'refresh-token-reuse', now);
       return { error: true as const };
     }
-    await repo.markRefreshTokenUsed(tx, hashToken(refreshToken), now);
+    if (!row.used_at) await repo.markRefreshTokenUsed(tx, hashToken(refreshToken), now);
     const account = await repo.findAccountById(tx, row.account_id);
     if (!account || account.disabled_at) return { error: true as const };
     return { tokens: await issueTokens(deps, account, row.session_id, tx) };

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
 import { languageOf, toErrorResponse } from '../../platform/http/error-response.js';
-import { acceptEnvelope, MAX_ENVELOPE_BYTES } from './monitoring.service.js';
+import { acceptEnvelope, envelopeMatchesProject, MAX_ENVELOPE_BYTES } from './monitoring.service.js';
 
 /** POST /monitoring?o=<organisation id>&p=<project id>: the error-event tunnel of spec section 2. */
 export function createMonitoringRouter(deps: Deps): Hono {
@@ -17,6 +17,11 @@ export function createMonitoringRouter(deps: Deps): Hono {
       const body = new Uint8Array(await c.req.arrayBuffer());
       if (body.byteLength > MAX_ENVELOPE_BYTES) throw new AppError('CodePayloadTooLarge');
       if (body.byteLength === 0) throw new AppError('CodeInvalidArgument');
+      if (!envelopeMatchesProject(body, projectId)) {
+        throw new AppError('CodeInvalidArgument', {
+          fields: [{ field: 'dsn', description: 'project of the envelope' }],
+        });
+      }
       await acceptEnvelope(deps, projectId, body);
       return c.json({}, 200);
     } catch (err) {

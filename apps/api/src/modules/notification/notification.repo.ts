@@ -48,6 +48,10 @@ export async function listDeviceTokens(
   return r.rows.map((x) => ({ deviceToken: x.device_token, createdAt: x.created_at, updatedAt: x.updated_at }));
 }
 
+export async function deleteDeviceToken(db: Db, deviceToken: string): Promise<void> {
+  await db.query('DELETE FROM device_tokens WHERE device_token = $1', [deviceToken]);
+}
+
 export async function deleteUserData(db: Db, userId: string): Promise<void> {
   await db.query('DELETE FROM device_tokens WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM notification_settings WHERE user_id = $1', [userId]);

@@ -69,6 +69,17 @@ export async function deviceTokensOf(deps: Deps, userId: string) {
   return repo.listDeviceTokens(deps.db, userId);
 }
 
+/** Whether the user receives this item on this channel (their stored choice, else the default). */
+export async function isItemEnabled(deps: Deps, userId: string, channel: Channel, item: Item): Promise<boolean> {
+  const stored = await repo.listSettings(deps.db, userId);
+  return stored.find((s) => s.channel === channel && s.item === item)?.enabled ?? defaultEnabled(item);
+}
+
+/** Forgets one device token, e.g. a push subscription its push service reports as gone. */
+export async function forgetDeviceToken(deps: Deps, deviceToken: string): Promise<void> {
+  await repo.deleteDeviceToken(deps.db, deviceToken);
+}
+
 /** Removes a user's device tokens and settings (account deletion). */
 export async function forgetUser(deps: Deps, userId: string): Promise<void> {
   await withTx(deps.db, (tx) => repo.deleteUserData(tx, userId));

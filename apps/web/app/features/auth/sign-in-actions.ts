@@ -1,17 +1,12 @@
 import type { Language } from '@yado/contract/headers';
 import { IDENTITY_ROUTES, ProvidersSchema, type OidcProvider } from '@yado/contract/identity.contract';
-import { getUser } from '@yado/contract/user.contract';
-import { callMethod } from '../../lib/api-client';
-import { apiErrorFromResponse, isReason } from '../../lib/api-error';
-import {
-  signInWithCustomToken,
-  signInWithPassword,
-  signInWithRedirectTokens,
-  type IdentitySession,
-} from '../../lib/identity-client';
+import { apiErrorFromResponse } from '../../lib/api-error';
+import { signInWithCustomToken, signInWithPassword, signInWithRedirectTokens } from '../../lib/identity-client';
 import { sanitizeRedirectUrl } from '../../lib/redirect-url';
 import { requestHeaders } from '../../lib/request-headers';
-import { decideAfterSignIn, type PostSignInDecision, type UserLookup } from './post-sign-in-decision';
+import type { PostSignInDecision } from './post-sign-in-decision';
+import { browserSessionEffects } from './session-effects';
+import { redirectSignIn as redirectSignInFlow, signIn } from './session-flows';
 
 /*
  * Everything that talks to the identity service and the API while signing in.
@@ -19,35 +14,13 @@ import { decideAfterSignIn, type PostSignInDecision, type UserLookup } from './p
  * first paint of /login carries no schema library.
  */
 
-/** Fetches the user and decides where to go next (spec, section 4: sign-in). */
-export async function continueAfterSignIn(
-  session: IdentitySession,
-  redirectUrl: string | null,
-  language: Language,
-): Promise<PostSignInDecision> {
-  let user: UserLookup;
-  try {
-    await callMethod(getUser, {}, { language });
-    user = 'found';
-  } catch (error) {
-    if (isReason(error, 'CodeUserNotFound')) {
-      user = 'not-found';
-    } else {
-      console.error('Fetching the user after sign-in failed', error);
-      user = 'failed';
-    }
-  }
-  return decideAfterSignIn({ account: session, user, redirectUrl, language });
-}
-
 export async function passwordSignIn(
   email: string,
   password: string,
   redirectUrl: string | null,
   language: Language,
 ): Promise<PostSignInDecision> {
-  const session = await signInWithPassword(email, password);
-  return continueAfterSignIn(session, redirectUrl, language);
+  return signIn(() => signInWithPassword(email, password), redirectUrl, language, browserSessionEffects);
 }
 
 /** The /e2e/login bypass: the identity service mints a custom token for the email outside production. */
@@ -57,15 +30,17 @@ export async function e2eSignIn(
   redirectUrl: string | null,
   language: Language,
 ): Promise<PostSignInDecision> {
-  const response = await fetch(IDENTITY_ROUTES.e2eCustomToken, {
-    method: 'POST',
-    headers: requestHeaders(null, language),
-    body: JSON.stringify({ email, roles: staff ? ['staff'] : [] }),
-  });
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  const { customToken } = (await response.json()) as { customToken: string };
-  const session = await signInWithCustomToken(customToken);
-  return continueAfterSignIn(session, redirectUrl, language);
+  const viaCustomToken = async () => {
+    const response = await fetch(IDENTITY_ROUTES.e2eCustomToken, {
+      method: 'POST',
+      headers: requestHeaders(null, language),
+      body: JSON.stringify({ email, roles: staff ? ['staff'] : [] }),
+    });
+    if (!response.ok) throw await apiErrorFromResponse(response);
+    const { customToken } = (await response.json()) as { customToken: string };
+    return signInWithCustomToken(customToken);
+  };
+  return signIn(viaCustomToken, redirectUrl, language, browserSessionEffects);
 }
 
 export type RedirectFragment = {
@@ -85,9 +60,14 @@ export function parseRedirectFragment(hash: string): RedirectFragment | null {
   return { idToken, refreshToken, expiresIn, redirectUrl: params.get('redirectUrl') };
 }
 
-export async function redirectSignIn(fragment: RedirectFragment, language: Language): Promise<PostSignInDecision> {
-  const session = await signInWithRedirectTokens(fragment);
-  return continueAfterSignIn(session, fragment.redirectUrl, language);
+/** The OpenID Connect return: never throws; unexpected errors land on /404 and are reported. */
+export function redirectSignIn(fragment: RedirectFragment, language: Language): Promise<PostSignInDecision> {
+  return redirectSignInFlow(
+    () => signInWithRedirectTokens(fragment),
+    fragment.redirectUrl,
+    language,
+    browserSessionEffects,
+  );
 }
 
 /** The OpenID Connect providers the server is configured for (none on a plain install). */

@@ -37,7 +37,7 @@ export function E2eLoginForm({ redirectUrl }: { redirectUrl: string | null }) {
       const decision = await e2eSignIn(email.trim(), staff, redirectUrl, language);
       await navigate(decision.to, { replace: true });
     } catch (error) {
-      console.error('Test sign-in failed', error);
+      // The sign-in flow has logged it already (spec, section 8).
       setFormError(isApiError(error) ? error.displayMessage : t('errors.network'));
       setBusy(false);
     }

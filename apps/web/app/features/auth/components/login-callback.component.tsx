@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { languageFromPath, localizePath } from '../../../lib/language';
+import { reportError } from '../../../lib/report-error';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSignInActions } from '../hooks/use-sign-in-actions.hook';
 
@@ -35,7 +36,7 @@ export function LoginCallback() {
         await navigate(decision.to, { replace: true });
       } catch (error) {
         // Spec, section 4: an unexpected sign-in error goes to /404 (and is reported).
-        console.error('Sign-in by redirect failed', error);
+        reportError(error);
         await navigate(localizePath('/404', language), { replace: true });
       }
     })();

@@ -40,7 +40,7 @@ export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
       const decision = await passwordSignIn(email.trim(), password, redirectUrl, language);
       await navigate(decision.to, { replace: true });
     } catch (error) {
-      console.error('Sign-in failed', error);
+      // The sign-in flow has logged it already (spec, section 8).
       setFormError(isApiError(error) ? error.displayMessage : t('errors.network'));
       setBusy(false);
     }

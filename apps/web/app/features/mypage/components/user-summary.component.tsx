@@ -1,8 +1,10 @@
 import type { User } from '@yado/contract/user.contract';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/use-language.hook';
+import { CopyUserNumberButton } from './copy-user-number-button.component';
 
-/** The signed-in user at a glance: name, user number, contact details and user type. */
+/** The signed-in user at a glance: name, user number, contact details, user type and member-since date. */
 export function UserSummary({ user }: { user: User }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -40,7 +42,10 @@ export function UserSummary({ user }: { user: User }) {
       <dl className="details">
         <div className="details__row">
           <dt>{t('mypage.userNumber')}</dt>
-          <dd data-testid="user-number">{user.userNumber}</dd>
+          <dd className="details__with-action">
+            <span data-testid="user-number">{user.userNumber}</span>
+            <CopyUserNumberButton userNumber={user.userNumber} />
+          </dd>
         </div>
         <div className="details__row">
           <dt>{t('mypage.email')}</dt>
@@ -75,6 +80,11 @@ export function UserSummary({ user }: { user: User }) {
         <div className="details__row">
           <dt>{t('mypage.userType')}</dt>
           <dd>{userType}</dd>
+        </div>
+        <div className="details__row">
+          <dt>{t('mypage.memberSince')}</dt>
+          {/* The civil date in the offset the API sent it with, so server and browser agree. */}
+          <dd data-testid="member-since">{formatDate(user.createdAt, 'date', language)}</dd>
         </div>
       </dl>
     </section>

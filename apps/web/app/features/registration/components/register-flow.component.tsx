@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
@@ -16,13 +16,15 @@ type Props = {
   initialStep: Exclude<RegisterStep, 'done'>;
   redirectUrl: string | null;
   initialEmail: string;
+  /** Shown once registration is done (the sign-up completion dialog, which the page supplies). */
+  completion?: ReactNode;
 };
 
 /**
  * Registration in three steps — account, user, email verification — that
  * keeps `redirectUrl` to the end and goes there (or to /mypage) when done.
  */
-export function RegisterFlow({ initialStep, redirectUrl, initialEmail }: Props) {
+export function RegisterFlow({ initialStep, redirectUrl, initialEmail, completion }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [step, setStep] = useState<RegisterStep>(initialStep);
@@ -91,6 +93,7 @@ export function RegisterFlow({ initialStep, redirectUrl, initialEmail }: Props) 
             <Link className={buttonClassName({ size: 'large', fullWidth: true })} to={target}>
               {t('register.done.continue')}
             </Link>
+            {completion}
           </div>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
+import { AccountNav } from './account-nav.component';
 import { LanguageSwitch } from './language-switch.component';
 
 export function SiteHeader() {
@@ -22,7 +23,10 @@ export function SiteHeader() {
           </span>
           <span className="brand__name">yado</span>
         </Link>
-        <LanguageSwitch />
+        <div className="site-header__end">
+          <AccountNav />
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,23 @@
+import { redirect } from 'react-router';
+import { languageFromPath, localizePath } from './language';
+import type { AppLoadContext, ServerSession } from './load-context';
+import { withRedirectUrl } from './redirect-url';
+
+/** `/login?redirectUrl=<this page with its query>`, in the page's language. */
+export function loginRedirectFor(request: Request): string {
+  const url = new URL(request.url);
+  return withRedirectUrl(localizePath('/login', languageFromPath(url.pathname)), `${url.pathname}${url.search}`);
+}
+
+/**
+ * The one guard of every private page's loader: a signed-out visitor is sent
+ * to /login with a redirectUrl back here; a signed-in one gets the session.
+ */
+export function requireSession(
+  context: Pick<AppLoadContext, 'session'>,
+  request: Request,
+): ServerSession & { token: string } {
+  const session = context.session;
+  if (!session?.token) throw redirect(loginRedirectFor(request));
+  return session as ServerSession & { token: string };
+}
