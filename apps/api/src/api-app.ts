@@ -68,6 +68,7 @@ export async function createApi(deps: Deps): Promise<Api> {
     ...BACKGROUND_TASKS,
   ];
   let scheduler: { stop: () => Promise<void> } | null = null;
+  let revocations: { stop: () => Promise<void> } | null = null;
   return {
     app,
     deps,
@@ -76,10 +77,13 @@ export async function createApi(deps: Deps): Promise<Api> {
     signOut: (principal) => identity.signOut(idDeps, principal),
     startBackgroundWork: () => {
       scheduler ??= startScheduler(deps, tasks);
+      revocations ??= identity.startRevocationListener(deps);
     },
     stopBackgroundWork: async () => {
       await scheduler?.stop();
+      await revocations?.stop();
       scheduler = null;
+      revocations = null;
     },
   };
 }

@@ -149,3 +149,33 @@ describe('identity service over HTTP', () => {
     expect(tokens.body.email).toBe('e2e@example.com');
   });
 });
+
+describe('revocation across nodes', () => {
+  it('a sign-out on one node stops the token on another node at once', async () => {
+    const other = await createTestApi({ TRUST_PROXY: 'true' });
+    // Both "nodes" share one database: the second API is pointed at the first one's pool.
+    const nodeB = await (await import('../../api-app.js')).createApi({ ...other.api.deps, db: t.pool });
+    nodeB.startBackgroundWork();
+    try {
+      const tokens = await t.signUp();
+      const callB = () =>
+        nodeB.app.fetch(
+          new Request('http://localhost/identity/v1/lookup', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tokens.idToken}`, 'content-type': 'application/json' },
+            body: '{}',
+          }),
+        );
+      expect((await callB()).status).toBe(200);
+      // The revocation is written by another connection, as another node would, bypassing this process's eviction.
+      await t.pool.query(
+        'UPDATE identity_sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = $1',
+        [tokens.accountId],
+      );
+      await t.pool.query("SELECT pg_notify('identity_session_revoked', $1)", [`account:${tokens.accountId}`]);
+      await expect.poll(async () => (await callB()).status, { timeout: 5_000 }).toBe(401);
+    } finally {
+      await nodeB.stopBackgroundWork();
+    }
+  });
+});

@@ -111,7 +111,11 @@ export async function findActiveSession(
   return r.rows[0] ?? null;
 }
 
+export const REVOCATION_CHANNEL = 'identity_session_revoked';
+
 export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  // Delivered to every node's listener when the transaction commits.
+  await db.query('SELECT pg_notify($1, $2)', [REVOCATION_CHANNEL, `session:${sessionId}`]);
   await db.query(
     'UPDATE identity_sessions SET revoked_at = $3, revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
     [sessionId, reason, now],
@@ -119,6 +123,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, n
 }
 
 export async function revokeAllSessions(db: Db, accountId: string, reason: string, now: Date): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [REVOCATION_CHANNEL, `account:${accountId}`]);
   await db.query(
     'UPDATE identity_sessions SET revoked_at = $3, revoked_reason = $2 WHERE account_id = $1 AND revoked_at IS NULL',
     [accountId, reason, now],
@@ -240,4 +245,36 @@ export async function takeOidcState(
     [state],
   );
   return r.rows[0] ?? null;
+}
+
+/**
+ * Holds one connection that LISTENs for session revocations made by any node.
+ * `onLost` runs when the connection drops, so the caller can forget what it
+ * cached (notifications may have been missed) and listen again.
+ */
+export async function listenForRevocations(
+  pool: import('pg').Pool,
+  onNotice: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  let released = false;
+  const release = (err?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(err);
+  };
+  client.on('notification', (msg) => {
+    if (msg.channel === REVOCATION_CHANNEL && msg.payload) onNotice(msg.payload);
+  });
+  client.on('error', (err) => {
+    release(err);
+    onLost();
+  });
+  await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+  return async () => {
+    if (released) return;
+    await client.query(`UNLISTEN ${REVOCATION_CHANNEL}`).catch(() => undefined);
+    release();
+  };
 }

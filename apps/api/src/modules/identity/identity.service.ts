@@ -6,6 +6,16 @@ import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../platform/http/call-context.js';
 import * as repo from './identity.repo.js';
 import { checkPasswordPolicy, dummyVerify, hashPassword, verifyPassword } from './password.js';
+import {
+  applyRevocationNotice,
+  cachedToken,
+  clearSessionCache,
+  evictAccount,
+  evictSession,
+  rememberActiveSession,
+  rememberToken,
+  sessionKnownActive,
+} from './session-cache.js';
 import type { SigningKeys } from './signing-keys.js';
 
 export type IdentityDeps = Deps & { keys: SigningKeys };
@@ -173,19 +183,23 @@ export async function refresh(deps: IdentityDeps, refreshToken: string): Promise
     if (!row || row.revoked_at || row.expires_at < now) return { error: true as const };
     if (row.used_at && now.getTime() - row.used_at.getTime() > REFRESH_REUSE_GRACE_MS) {
       await repo.revokeSession(tx, row.session_id, 'refresh-token-reuse', now);
-      return { error: true as const };
+      return { error: true as const, revokedSession: row.session_id };
     }
     if (!row.used_at) await repo.markRefreshTokenUsed(tx, hashToken(refreshToken), now);
     const account = await repo.findAccountById(tx, row.account_id);
     if (!account || account.disabled_at) return { error: true as const };
     return { tokens: await issueTokens(deps, account, row.session_id, tx) };
   });
-  if ('error' in outcome) throw new AppError('CodeRefreshTokenInvalid');
+  if ('error' in outcome) {
+    if (outcome.revokedSession) evictSession(outcome.revokedSession);
+    throw new AppError('CodeRefreshTokenInvalid');
+  }
   return outcome.tokens;
 }
 
 export async function signOut(deps: IdentityDeps, principal: Principal): Promise<void> {
   await repo.revokeSession(deps.db, principal.sessionId, 'sign-out', deps.clock.now());
+  evictSession(principal.sessionId);
 }
 
 /** Signs out by refresh token alone (a client whose identity token has already expired). */
@@ -193,11 +207,16 @@ export async function signOutByRefreshToken(deps: IdentityDeps, refreshToken: st
   await withTx(deps.db, async (tx) => {
     const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
     if (row) await repo.revokeSession(tx, row.session_id, 'sign-out', deps.clock.now());
+    return row?.session_id ?? null;
+  }).then((sid) => {
+    if (sid) evictSession(sid);
   });
 }
 
 /** Verifies an identity token: signature, issuer, audience, expiry, and that its session is not revoked. */
 export async function verifyIdToken(deps: IdentityDeps, token: string): Promise<Principal> {
+  const known = cachedToken(token, deps.clock.now().getTime());
+  if (known) return checkSession(deps, known);
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -218,15 +237,24 @@ export async function verifyIdToken(deps: IdentityDeps, token: string): Promise<
     if (err instanceof joseErrors.JWTExpired) throw new AppError('CodeTokenExpired');
     throw new AppError('CodeUnauthenticated');
   }
-  const sessionId = String(payload['sid'] ?? '');
-  const session = sessionId ? await repo.findActiveSession(deps.db, sessionId) : null;
-  if (!session || session.revoked_at || session.account_id !== payload.sub) throw new AppError('CodeUnauthenticated');
-  return {
+  const principal: Principal = {
     accountId: String(payload.sub),
-    sessionId,
+    sessionId: String(payload['sid'] ?? ''),
     email: String(payload['email'] ?? ''),
     roles: Array.isArray(payload['roles']) ? payload['roles'].map(String) : [],
   };
+  rememberToken(token, principal, (payload.exp ?? 0) * 1000);
+  return checkSession(deps, principal);
+}
+
+async function checkSession(deps: Deps, principal: Principal): Promise<Principal> {
+  const { sessionId, accountId } = principal;
+  if (!sessionId) throw new AppError('CodeUnauthenticated');
+  if (sessionKnownActive(sessionId, accountId)) return principal;
+  const session = await repo.findActiveSession(deps.db, sessionId);
+  if (!session || session.revoked_at || session.account_id !== accountId) throw new AppError('CodeUnauthenticated');
+  rememberActiveSession(sessionId, accountId);
+  return principal;
 }
 
 export type AccountInfo = {
@@ -373,6 +401,7 @@ export async function disableAccount(deps: Deps, accountId: string): Promise<voi
     await repo.anonymiseAccount(tx, accountId, now);
     await repo.revokeAllSessions(tx, accountId, 'account-deleted', now);
   });
+  evictAccount(accountId);
 }
 
 export async function markEmailVerified(deps: Deps, accountId: string, email: string): Promise<void> {
@@ -381,4 +410,34 @@ export async function markEmailVerified(deps: Deps, accountId: string, email: st
 
 export async function pruneOldAttempts(deps: Deps): Promise<void> {
   await repo.pruneAttempts(deps.db, new Date(deps.clock.now().getTime() - 24 * 3_600_000));
+}
+
+/**
+ * Keeps this node's session cache in step with revocations made on other
+ * nodes; after a lost connection the cache is cleared and listening resumes.
+ */
+export function startRevocationListener(deps: Deps): { stop: () => Promise<void> } {
+  let stopped = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  const start = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      unlisten = await repo.listenForRevocations(deps.db, applyRevocationNotice, () => {
+        clearSessionCache();
+        unlisten = null;
+        setTimeout(() => void start(), 1_000).unref();
+      });
+    } catch (err) {
+      deps.log.warn('could not listen for session revocations; retrying', { error: String(err) });
+      clearSessionCache();
+      setTimeout(() => void start(), 5_000).unref();
+    }
+  };
+  void start();
+  return {
+    stop: async () => {
+      stopped = true;
+      await unlisten?.();
+    },
+  };
 }
