@@ -282,6 +282,40 @@ describe('session flows in the browser', () => {
     await context.close();
   });
 
+  it('stays signed in when the page is left while its session restore is in flight', async () => {
+    const { context, page } = await open();
+    const base = server.baseUrl;
+    const sessionSettled = (state: string) =>
+      page.waitForFunction((expected) => document.documentElement.dataset['session'] === expected, state);
+    await page.goto(`${base}/login?redirectUrl=%2Fmypage`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email address').fill('guest@yado.example');
+    await page.getByLabel('Password').fill('yado-guest-stay-2026');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${base}/mypage`);
+    await sessionSettled('ready');
+
+    // Hold the restore's session cookie post, and reload while it is held: the browser aborts it.
+    await page.route('**/api/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue().catch(() => undefined);
+    });
+    const held = page.waitForRequest('**/api/session');
+    await page.goto(`${base}/mypage`, { waitUntil: 'load' });
+    await held;
+    await page.reload({ waitUntil: 'load' });
+    // The aborted restore was no refusal: the sign-in is kept and this page restores it.
+    await sessionSettled('ready');
+    expect(await page.evaluate(() => localStorage.getItem('yado.refreshToken'))).toMatch(/\S/);
+    await page.unroute('**/api/session');
+
+    // And the server did not revoke it either: the next page still renders the user.
+    await page.goto(`${base}/mypage`, { waitUntil: 'load' });
+    expect(new URL(page.url()).pathname).toBe('/mypage');
+    await page.getByTestId('user-number').waitFor();
+    await sessionSettled('ready');
+    await context.close();
+  });
+
   it('reports an unhandled error through /monitoring with values cut at 250 characters', async () => {
     const { context, page } = await open();
     const base = server.baseUrl;

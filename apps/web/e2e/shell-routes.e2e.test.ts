@@ -93,12 +93,10 @@ describe('the shell around every route', () => {
     await context?.close();
   });
 
-  it('keeps visitors on / with the flag at SEARCH (no /search screen yet) and at LIST_ONLY', async () => {
-    const atSearch = await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  it('sends / to /search with the flag at SEARCH, and /search to / at LIST_ONLY', async () => {
+    const atSearch = await page.goto(`${base}/?area=Hakone`, { waitUntil: 'networkidle' });
     expect(atSearch?.status()).toBe(200);
-    expect(page.url()).toBe(`${base}/`);
-    // /search has no screen until the catalogue adds it; the redirect rule itself is unit-tested.
-    expect((await fetch(`${base}/search`)).status).toBe(404);
+    expect(page.url()).toBe(`${base}/search?area=Hakone`);
 
     await setFlag('searchHouseGroupsType', 'LIST_ONLY');
     const permission = await fetch(`${base}/app/v1/get_search_permission`, {
@@ -107,7 +105,7 @@ describe('the shell around every route', () => {
       body: '{}',
     });
     expect(((await permission.json()) as { searchHouseGroupsType: string }).searchHouseGroupsType).toBe('LIST_ONLY');
-    const atListOnly = await page.goto(`${base}/ja`, { waitUntil: 'networkidle' });
+    const atListOnly = await page.goto(`${base}/ja/search`, { waitUntil: 'networkidle' });
     expect(atListOnly?.status()).toBe(200);
     expect(page.url()).toBe(`${base}/ja`);
     await setFlag('searchHouseGroupsType', 'SEARCH');
@@ -168,7 +166,16 @@ describe('the shell around every route', () => {
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await sitemap.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${base}/`, `${base}/ja`, `${base}/login`, `${base}/ja/login`]);
+    expect(locs.slice(0, 6)).toEqual([
+      `${base}/`,
+      `${base}/ja`,
+      `${base}/search`,
+      `${base}/ja/search`,
+      `${base}/login`,
+      `${base}/ja/login`,
+    ]);
+    // Then the place and house-group pages, each in both languages (catalogue.e2e.test.ts checks them in full).
+    expect(locs).toContain(`${base}/ja/places/place-kazahana`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ja" href="${base}/ja/login"/>`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${base}/"/>`);
   });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 
@@ -52,6 +52,21 @@ async function open(page: Page, url: string): Promise<void> {
   await hydrated(page);
 }
 
+/**
+ * Waits until the page has settled its session: every full load of a
+ * signed-in page restores it in the background (token refresh, session
+ * cookie, user), and the app says on `<html data-session>` when that is over.
+ */
+async function sessionSettled(page: Page, state: 'ready' | 'signed-out' = 'ready'): Promise<void> {
+  await page.waitForFunction((expected) => document.documentElement.dataset['session'] === expected, state);
+}
+
+/** Opens a signed-in page and waits until its session restore is over. */
+async function openSignedIn(page: Page, url: string): Promise<void> {
+  await open(page, url);
+  await sessionSettled(page);
+}
+
 async function signIn(page: Page, base: string): Promise<void> {
   await open(page, `${base}/login`);
   await page.getByLabel('Email address').fill(GUEST.email);
@@ -59,14 +74,13 @@ async function signIn(page: Page, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL(`${base}/mypage`);
   await page.getByTestId('user-number').waitFor();
+  await sessionSettled(page);
 }
 
 async function openMypage(page: Page, url: string): Promise<void> {
-  // The session start-up fetches the user once after a full load; let it finish first.
-  const startup = page.waitForResponse('**/app/v1/get_user', { timeout: 5000 }).catch(() => null);
-  await open(page, url);
+  // The session restore fetches the user once after a full load; let it finish first.
+  await openSignedIn(page, url);
   await page.getByTestId('user-number').waitFor();
-  await startup;
 }
 
 /**
@@ -103,10 +117,10 @@ const toastIds = (page: Page) =>
   page.locator('.Toastify__toast').evaluateAll((els) => els.map((el) => Number(el.id.replace('toast-', ''))));
 
 describe('the shared interface', () => {
-  let context: BrowserContext;
-  let page: Page;
+  // Every test has its own browser context (cookies, storage), so none depends on another having run first.
+  let context: BrowserContext | undefined;
 
-  beforeAll(async () => {
+  async function newPage(): Promise<Page> {
     context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'en-US',
@@ -114,15 +128,24 @@ describe('the shared interface', () => {
       serviceWorkers: 'block',
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-  });
+    return context.newPage();
+  }
 
-  afterAll(async () => {
+  /** A page of a new context with the demo guest signed in (on /mypage). */
+  async function signedInPage(): Promise<Page> {
+    const page = await newPage();
+    await signIn(page, server.baseUrl);
+    return page;
+  }
+
+  afterEach(async () => {
     await context?.close();
+    context = undefined;
   });
 
   it('passes axe on the signed-out pages and reaches every control on /login by keyboard', async () => {
     const base = server.baseUrl;
+    const page = await newPage();
     for (const address of ['/', '/login', '/register', '/404', '/ja/login']) {
       await open(page, `${base}${address}`);
       await expectNoSeriousA11yViolations(page, address);
@@ -156,6 +179,7 @@ describe('the shared interface', () => {
 
   it('shows the signed-in navigation in the header on wide screens and in a footer menu on phones', async () => {
     const base = server.baseUrl;
+    const page = await newPage();
     await signIn(page, base);
     await expectNoSeriousA11yViolations(page, '/mypage');
 
@@ -178,7 +202,7 @@ describe('the shared interface', () => {
     await expectNoSeriousA11yViolations(page, '/mypage at 375 px');
     await screenshot(page, 'nav-375');
 
-    await open(page, `${base}/ja/mypage`);
+    await openSignedIn(page, `${base}/ja/mypage`);
     await expect(footer.getByRole('link', { name: 'マイページ' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'nav-ja-375');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -190,7 +214,8 @@ describe('the shared interface', () => {
 
   it('shows at most three toasts, newest on top, closes one on click and each after about 3.5 s', async () => {
     const base = server.baseUrl;
-    await open(page, `${base}/mypage`);
+    const page = await signedInPage();
+    await openSignedIn(page, `${base}/mypage`);
     const copy = page.getByRole('button', { name: 'Copy user number' });
     const userNumber = (await page.getByTestId('user-number').textContent())?.trim();
 
@@ -235,7 +260,7 @@ describe('the shared interface', () => {
 
     // The same in Japanese, at phone width: above the footer menu.
     await page.setViewportSize({ width: 375, height: 812 });
-    await open(page, `${base}/ja/mypage`);
+    await openSignedIn(page, `${base}/ja/mypage`);
     await page.getByRole('button', { name: 'ユーザー番号をコピー' }).click();
     await page.getByText('ユーザー番号をコピーしました').waitFor();
     const toastBottom = (await toasts.first().boundingBox())?.y ?? 0;
@@ -247,6 +272,7 @@ describe('the shared interface', () => {
 
   it('ignores 404, shows the generic message for 500 and the server message with a title otherwise', async () => {
     const base = server.baseUrl;
+    const page = await signedInPage();
     await openMypage(page, `${base}/mypage`);
     const dialog = page.getByRole('alertdialog');
     const copy = page.getByRole('button', { name: 'Copy user number' });
@@ -320,14 +346,15 @@ describe('the shared interface', () => {
     await screenshot(page, 'error-409-ja-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Back to English (the switch remembers the choice for the next tests).
+    // Back to English with the switch.
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);
   });
 
   it('reports and shows an unhandled promise rejection', async () => {
     const base = server.baseUrl;
-    await open(page, `${base}/mypage`);
+    const page = await signedInPage();
+    await openSignedIn(page, `${base}/mypage`);
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
@@ -345,7 +372,8 @@ describe('the shared interface', () => {
 
   it('covers the page with the loading overlay while logging out, then lands on /login', async () => {
     const base = server.baseUrl;
-    await open(page, `${base}/mypage`);
+    const page = await signedInPage();
+    await openSignedIn(page, `${base}/mypage`);
     await page.route('**/api/sessionLogout', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
@@ -359,6 +387,7 @@ describe('the shared interface', () => {
     await expect(overlay.getAttribute('role')).resolves.toBe('status');
     await page.waitForURL(`${base}/login`);
     await overlay.waitFor({ state: 'detached' });
+    await sessionSettled(page, 'signed-out');
     // Signed out: no account navigation any more.
     await expect(page.getByRole('navigation', { name: 'Your account' }).count()).resolves.toBe(0);
     await page.unroute('**/api/sessionLogout');

@@ -26,6 +26,8 @@ describe('the robots and translation routes', () => {
     expect(locs).toEqual([
       'http://yado.test/',
       'http://yado.test/ja',
+      'http://yado.test/search',
+      'http://yado.test/ja/search',
       'http://yado.test/login',
       'http://yado.test/ja/login',
       'http://yado.test/places/pl_1',

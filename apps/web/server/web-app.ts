@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
+import { cataloguePublicPaths } from './catalogue-sitemap.js';
 import { createSeoRouter } from './seo.router.js';
 import { createSessionRouter, SESSION_COOKIE } from './session.router.js';
 
@@ -63,7 +64,25 @@ export function createWebApp(opts: {
   }
 
   const publicOrigin = api.deps.env.PUBLIC_URL ? new URL(api.deps.env.PUBLIC_URL).origin : null;
-  app.route('/', createSeoRouter({ publicOrigin, localesDir: path.join(WEB_ROOT, 'app/locales') }));
+  app.route(
+    '/',
+    createSeoRouter({
+      publicOrigin,
+      localesDir: path.join(WEB_ROOT, 'app/locales'),
+      // Place and house-group pages, read through the API like any other caller.
+      dynamicPublicPaths: () =>
+        cataloguePublicPaths(async (method, body) => {
+          const res = await api.app.fetch(
+            new Request(`http://sitemap.internal${API_PREFIX}/${method}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
+          );
+          return { status: res.status, body: await res.json() };
+        }),
+    }),
+  );
   app.route(
     '/',
     createSessionRouter({
@@ -74,6 +93,17 @@ export function createWebApp(opts: {
   );
   app.route('/', api.app);
 
+  // In production the build never changes: create React Router's handler once. In development every
+  // request asks Vite for the current build, so edits show without a restart.
+  let productionHandler: ReturnType<typeof createRequestHandler> | null = null;
+  const requestHandler = async () => {
+    if (opts.mode === 'production') {
+      productionHandler ??= createRequestHandler(await opts.getBuild(), opts.mode);
+      return productionHandler;
+    }
+    return createRequestHandler(await opts.getBuild(), opts.mode);
+  };
+
   app.all('*', async (c) => {
     // A visitor who picked Japanese with the language switch gets the /ja page for an English
     // address. Page loads only: data requests, manifests and the like keep their address.
@@ -82,8 +112,7 @@ export function createWebApp(opts: {
       const preferred = preferredLanguageRedirect(url.pathname, url.search, getCookie(c, LANGUAGE_COOKIE));
       if (preferred) return c.redirect(preferred, 302);
     }
-    const build = await opts.getBuild();
-    const handler = createRequestHandler(build, opts.mode);
+    const handler = await requestHandler();
     const token = getCookie(c, SESSION_COOKIE) ?? null;
     let session: ServerSession = { token: null, accountId: null, roles: [] };
     if (token) {

@@ -6,6 +6,12 @@ import jaCommon from '../locales/ja/common.json';
 import jaShell from '../locales/ja/shell.json';
 import enUi from '../locales/en/ui.json';
 import jaUi from '../locales/ja/ui.json';
+import enCoupon from '../locales/en/coupon.json';
+import jaCoupon from '../locales/ja/coupon.json';
+import enStaff from '../locales/en/staff.json';
+import jaStaff from '../locales/ja/staff.json';
+import enCatalogue from '../locales/en/catalogue.json';
+import jaCatalogue from '../locales/ja/catalogue.json';
 import { createTranslationLoader } from './translation-loader';
 
 export const DEFAULT_NAMESPACE = 'common';
@@ -16,14 +22,14 @@ export const DEFAULT_NAMESPACE = 'common';
  * namespace is bundled on the server only and fetched by the browser from
  * /locales/{lng}/{ns}.json the first time a component asks for it.
  */
-export const BUNDLED_NAMESPACES = [DEFAULT_NAMESPACE, 'shell', 'ui'] as const;
+export const BUNDLED_NAMESPACES = [DEFAULT_NAMESPACE, 'shell', 'ui', 'coupon', 'staff', 'catalogue'] as const;
 
 type Resources = Record<Language, Record<string, ResourceKey>>;
 
 function bundledResources(): Resources {
   const resources: Resources = {
-    en: { common: enCommon, shell: enShell, ui: enUi },
-    ja: { common: jaCommon, shell: jaShell, ui: jaUi },
+    en: { common: enCommon, shell: enShell, ui: enUi, coupon: enCoupon, staff: enStaff, catalogue: enCatalogue },
+    ja: { common: jaCommon, shell: jaShell, ui: jaUi, coupon: jaCoupon, staff: jaStaff, catalogue: jaCatalogue },
   };
   if (import.meta.env.SSR) {
     // Every namespace file, so server renders never wait; the browser build drops this branch.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRedirectFor, requireSession } from './require-session';
+import { loginRedirectFor, requireSession, requireStaff } from './require-session';
 
 const signedOut = { session: { token: null, accountId: null, roles: [] } };
 const signedIn = { session: { token: 't', accountId: 'a', roles: [] } };
@@ -26,5 +26,17 @@ describe('requireSession', () => {
 
   it('gives a signed-in visitor the session', () => {
     expect(requireSession(signedIn, new Request('http://x/mypage')).token).toBe('t');
+  });
+});
+
+describe('requireStaff', () => {
+  it('sends a signed-out visitor to sign in, refuses other accounts with 404, lets staff in', () => {
+    expect(thrown(() => requireStaff(signedOut, new Request('http://x/staff'))).status).toBe(302);
+    const refused = thrown(() => requireStaff(signedIn, new Request('http://x/staff'))) as unknown as {
+      init: { status: number };
+    };
+    expect(refused.init.status).toBe(404);
+    const staff = { session: { token: 't', accountId: 'a', roles: ['staff'] } };
+    expect(requireStaff(staff, new Request('http://x/staff')).accountId).toBe('a');
   });
 });

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { languageFromPath, localizePath } from './language';
 import type { AppLoadContext, ServerSession } from './load-context';
 import { withRedirectUrl } from './redirect-url';
@@ -20,4 +20,18 @@ export function requireSession(
   const session = context.session;
   if (!session?.token) throw redirect(loginRedirectFor(request));
   return session as ServerSession & { token: string };
+}
+
+/**
+ * The guard of the staff console: a signed-out visitor signs in first (like
+ * any private page); a signed-in account without the staff role gets the 404
+ * page, so the console does not announce itself to guests.
+ */
+export function requireStaff(
+  context: Pick<AppLoadContext, 'session'>,
+  request: Request,
+): ServerSession & { token: string } {
+  const session = requireSession(context, request);
+  if (!session.roles.includes('staff')) throw data(null, { status: 404 });
+  return session;
 }

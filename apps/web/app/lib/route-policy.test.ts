@@ -78,6 +78,26 @@ const ROWS: Row[] = [
     false,
   ],
   ['/dao/nac-transfer/remote', '/dao/nac-transfer/remote', 'private', 'light', true, true, false, false],
+  ['/staff', '/staff', 'private', 'light', false, false, false, false],
+  ['/staff/places', '/staff/places', 'private', 'light', false, false, false, false],
+  ['/staff/places/new', '/staff/places/new', 'private', 'light', false, false, false, false],
+  ['/staff/places/pl_1', '/staff/places/:placeId', 'private', 'light', false, false, false, false],
+  ['/staff/house-groups', '/staff/house-groups', 'private', 'light', false, false, false, false],
+  ['/staff/house-groups/new', '/staff/house-groups/new', 'private', 'light', false, false, false, false],
+  ['/staff/house-groups/hg_1', '/staff/house-groups/:houseGroupId', 'private', 'light', false, false, false, false],
+  [
+    '/staff/house-groups/hg_1/calendar',
+    '/staff/house-groups/:houseGroupId/calendar',
+    'private',
+    'light',
+    false,
+    false,
+    false,
+    false,
+  ],
+  ['/staff/coupons', '/staff/coupons', 'private', 'light', false, false, false, false],
+  ['/staff/coupons/new', '/staff/coupons/new', 'private', 'light', false, false, false, false],
+  ['/staff/coupons/c_1', '/staff/coupons/:couponId', 'private', 'light', false, false, false, false],
 ];
 
 describe('the route table', () => {
@@ -149,7 +169,7 @@ describe('robots', () => {
   });
 
   it('lists the fixed public pages that have a screen for the sitemap', () => {
-    expect(staticPublicPaths()).toEqual(['/', '/login']);
+    expect(staticPublicPaths()).toEqual(['/', '/search', '/login']);
   });
 
   it('lists the private areas by their fixed prefix', () => {
@@ -160,6 +180,7 @@ describe('robots', () => {
       '/dao/nac-transfer/staff-confirmation',
       '/mypage',
       '/owner',
+      '/staff',
       '/vehicle-controller/',
     ]);
   });

@@ -42,6 +42,11 @@ function entry(pattern: string, overrides: Partial<Omit<RoutePolicy, 'pattern'>>
   return { ...BASE, pattern, ...overrides };
 }
 
+/** A staff console page: private, never indexed, without analytics, chat or the install banner. */
+function staff(pattern: string, screen: string): RoutePolicy {
+  return entry(pattern, { access: 'private', analytics: false, chat: false, banner: false, screen });
+}
+
 /**
  * Every route of the product, the first match wins. Patterns are English
  * (unprefixed); the matcher strips the `/ja` prefix first, so each row covers
@@ -51,9 +56,9 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/', { indexable: true, screen: 'routes/home.route.tsx' }),
   // Indexable: when the search permission is SEARCH, `/` redirects here, so
   // this is the home page robots reach (docs/decisions/0007-search-page-indexing.md).
-  entry('/search', { indexable: true }),
-  entry('/places/:placeId', { indexable: true }),
-  entry('/house-groups/:houseGroupId', { indexable: true }),
+  entry('/search', { indexable: true, screen: 'routes/search.route.tsx' }),
+  entry('/places/:placeId', { indexable: true, screen: 'routes/place.route.tsx' }),
+  entry('/house-groups/:houseGroupId', { indexable: true, screen: 'routes/house-group.route.tsx' }),
   entry('/login', { indexable: true, screen: 'routes/login.route.tsx' }),
   entry('/login/callback', { screen: 'routes/login-callback.route.tsx' }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
@@ -69,11 +74,31 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     chat: false,
   }),
   entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', { access: 'private', colorMode: 'dark' }),
-  entry('/coupons/:couponType/:couponCode', { access: 'private', banner: false }),
-  entry('/coupons/:couponType/:couponCode/places/:placeId', { access: 'private', banner: false }),
-  entry('/coupons/:couponType/:couponCode/house-groups/:houseGroupId', { access: 'private', banner: false }),
+  entry('/coupons/:couponType/:couponCode', { access: 'private', banner: false, screen: 'routes/coupon.route.tsx' }),
+  entry('/coupons/:couponType/:couponCode/places/:placeId', {
+    access: 'private',
+    banner: false,
+    screen: 'routes/coupon-place.route.tsx',
+  }),
+  entry('/coupons/:couponType/:couponCode/house-groups/:houseGroupId', {
+    access: 'private',
+    banner: false,
+    screen: 'routes/coupon-house-group.route.tsx',
+  }),
   entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
   entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),
+  // The staff console: staff accounts only (others get the 404 page), no analytics, chat or banner.
+  staff('/staff', 'routes/staff-dashboard.route.tsx'),
+  staff('/staff/places', 'routes/staff-places.route.tsx'),
+  staff('/staff/places/new', 'routes/staff-place-new.route.tsx'),
+  staff('/staff/places/:placeId', 'routes/staff-place-edit.route.tsx'),
+  staff('/staff/house-groups', 'routes/staff-house-groups.route.tsx'),
+  staff('/staff/house-groups/new', 'routes/staff-house-group-new.route.tsx'),
+  staff('/staff/house-groups/:houseGroupId', 'routes/staff-house-group-edit.route.tsx'),
+  staff('/staff/house-groups/:houseGroupId/calendar', 'routes/staff-season-calendar.route.tsx'),
+  staff('/staff/coupons', 'routes/staff-coupons.route.tsx'),
+  staff('/staff/coupons/new', 'routes/staff-coupon-new.route.tsx'),
+  staff('/staff/coupons/:couponId', 'routes/staff-coupon-edit.route.tsx'),
 ];
 
 /** Unknown addresses: the 404 page, light, never indexed. */

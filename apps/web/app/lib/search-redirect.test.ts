@@ -59,9 +59,14 @@ describe('redirectBySearchPermission', () => {
     expect(await outcome(redirectBySearchPermission(args, () => true))).toBe('/ja/search?utm_source=a');
   });
 
-  it('keeps visitors on / while /search has no screen (the table says so today)', async () => {
+  it('keeps visitors on / while the target has no screen', async () => {
     const args = { request: new Request('http://x/'), context: contextAnswering(200, SEARCH) };
-    expect(await outcome(redirectBySearchPermission(args))).toBeNull();
+    expect(await outcome(redirectBySearchPermission(args, () => false))).toBeNull();
+  });
+
+  it('sends / to /search by the route table, now that /search has its screen', async () => {
+    const args = { request: new Request('http://x/'), context: contextAnswering(200, SEARCH) };
+    expect(await outcome(redirectBySearchPermission(args))).toBe('/search');
   });
 
   it('keeps visitors where they are when the permission cannot be read', async () => {

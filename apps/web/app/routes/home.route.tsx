@@ -1,17 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { buttonClassName } from '../components/ui/button.component';
+import { SearchResults, type SearchResult } from '../features/catalogue/components/search-results.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { redirectBySearchPermission } from '../lib/search-redirect';
 import { useLanguage } from '../lib/use-language.hook';
 import type { AppLoadContext } from '../lib/load-context';
+import catalogueStylesHref from '../styles/catalogue.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
 /** The home page, unless the search permission sends visitors on to /search. */
 export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
   await redirectBySearchPermission(args);
-  return { signedIn: Boolean(args.context.session?.token) };
+  // Still here: the search permission is not SEARCH (LIST_ONLY), so the house groups show as a plain
+  // list by name, without dates, paged with the API's token.
+  const url = new URL(args.request.url);
+  const pageToken = (url.searchParams.get('page') ?? '').slice(0, 500);
+  const list = await args.context.callApi<{ results: SearchResult[]; nextPageToken: string }>(
+    'search_house_groups',
+    { sort: 'NAME', pageSize: 12, pageToken },
+    languageFromPath(url.pathname),
+  );
+  return {
+    signedIn: Boolean(args.context.session?.token),
+    houseGroups: list.status === 200 ? list.body.results : [],
+    nextPageToken: list.status === 200 ? list.body.nextPageToken : '',
+    paged: pageToken !== '',
+  };
 }
 
 export const meta: MetaFunction = ({ location }) => {
@@ -22,35 +47,52 @@ export const meta: MetaFunction = ({ location }) => {
 export default function HomeRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, houseGroups, nextPageToken, paged } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
-    <section className="hero" aria-labelledby="home-heading">
-      <div className="hero__inner">
-        <p className="eyebrow">{t('home.eyebrow')}</p>
-        <h1 id="home-heading" className="hero__title">
-          {t('home.heading')}
-        </h1>
-        <p className="lead">{t('home.lead')}</p>
-        <div className="actions">
-          {signedIn ? (
-            <Link className={buttonClassName({ size: 'large' })} to={localizePath('/mypage', language)}>
-              {t('home.mypage')}
-            </Link>
-          ) : (
-            <>
-              <Link className={buttonClassName({ size: 'large' })} to={localizePath('/login', language)}>
-                {t('home.login')}
+    <>
+      <section className="hero" aria-labelledby="home-heading">
+        <div className="hero__inner">
+          <p className="eyebrow">{t('home.eyebrow')}</p>
+          <h1 id="home-heading" className="hero__title">
+            {t('home.heading')}
+          </h1>
+          <p className="lead">{t('home.lead')}</p>
+          <div className="actions">
+            {signedIn ? (
+              <Link className={buttonClassName({ size: 'large' })} to={localizePath('/mypage', language)}>
+                {t('home.mypage')}
               </Link>
-              <Link
-                className={buttonClassName({ size: 'large', variant: 'secondary' })}
-                to={localizePath('/register', language)}
-              >
-                {t('home.register')}
-              </Link>
-            </>
-          )}
+            ) : (
+              <>
+                <Link className={buttonClassName({ size: 'large' })} to={localizePath('/login', language)}>
+                  {t('home.login')}
+                </Link>
+                <Link
+                  className={buttonClassName({ size: 'large', variant: 'secondary' })}
+                  to={localizePath('/register', language)}
+                >
+                  {t('home.register')}
+                </Link>
+              </>
+            )}
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+      {houseGroups.length > 0 || paged ? (
+        <div className="catalogue-page">
+          <SearchResults
+            results={houseGroups}
+            language={language}
+            stay={null}
+            guests={null}
+            nextHref={nextPageToken ? `${pathname}?${new URLSearchParams({ page: nextPageToken }).toString()}` : null}
+            firstHref={paged ? pathname : null}
+            headingId="home-houses-heading"
+            heading={t('catalogue:home.houses')}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }

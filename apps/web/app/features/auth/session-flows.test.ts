@@ -192,4 +192,21 @@ describe('token refresh', () => {
     expect(await refreshSession(userFailed.effects)).toBe(false);
     expect(userFailed.calls).toEqual(['forgot', 'cleared', 'analytics user null']);
   });
+
+  it('keeps the sign-in when a request got no answer (offline, or the page was left mid-restore)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const aborted = new TypeError('Failed to fetch');
+    const { effects, calls } = fakeEffects({ refreshTokens: async () => Promise.reject(aborted) });
+    expect(await refreshSession(effects)).toBe(false);
+    expect(calls).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(
+      'Restoring the session got no answer; keeping the sign-in for the next try.',
+      aborted,
+    );
+
+    const bodyCut = new DOMException('The user aborted a request.', 'AbortError');
+    const userAborted = fakeEffects({ fetchUser: async () => Promise.reject(bodyCut) });
+    expect(await refreshSession(userAborted.effects)).toBe(false);
+    expect(userAborted.calls).toEqual([]);
+  });
 });

@@ -160,9 +160,26 @@ export async function completeSignUp(
 }
 
 /**
+ * A request that never got an answer: the browser was offline, or it aborted
+ * the request because the page was being left (a reload, a link to a full
+ * page). fetch() then rejects with a TypeError (an AbortError for a body read
+ * cut short); any answer the server did give arrives as an ApiError instead.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return !isApiError(error) && error instanceof Error && (error.name === 'TypeError' || error.name === 'AbortError');
+}
+
+/**
  * Token refresh: a fresh token and the user. False when there is no sign-in
  * to refresh; on an error the session is cleared, since the sign-in can no
  * longer be trusted, with the warning that the user must log in again.
+ *
+ * A request that got no answer is no verdict on the sign-in, so it is kept
+ * (false, nothing cleared): leaving a page while its restore is in flight
+ * aborts these requests, and treating that as a refusal signed the visitor
+ * out everywhere (the refresh token was dropped and /api/sessionLogout
+ * revoked the session) on the way to the next page. The next page, or the
+ * next API call, restores the session from the kept sign-in.
  */
 export async function refreshSession(effects: SessionEffects): Promise<boolean> {
   if (!effects.hasStoredSignIn()) return false;
@@ -173,6 +190,10 @@ export async function refreshSession(effects: SessionEffects): Promise<boolean> 
     effects.setSignedIn(session.accountId, lookup.kind === 'found' ? lookup.user : null);
     return true;
   } catch (error) {
+    if (isUnanswered(error)) {
+      console.warn('Restoring the session got no answer; keeping the sign-in for the next try.', error);
+      return false;
+    }
     console.warn('Token refresh failed; the user must log in again.', error);
     await effects.forgetSignIn().catch((e: unknown) => console.warn('Clearing the session failed', e));
     effects.clearSessionState();

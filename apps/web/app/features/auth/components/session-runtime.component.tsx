@@ -1,6 +1,36 @@
 import { useEffect } from 'react';
 import { usePageViewTracking } from '../../../lib/analytics-page-view.hook';
 import { onIdTokenChanged, type IdentitySession } from '../../../lib/identity-client';
+import { getSession, subscribeSession, type SessionState } from '../../../lib/session-store';
+
+/** What `<html data-session>` says about the browser's session. */
+type DocumentSessionState = 'restoring' | 'ready' | 'signed-out';
+
+function documentSessionState(session: SessionState): DocumentSessionState {
+  if (session.status === 'signed-in') return 'ready';
+  return session.status === 'signed-out' ? 'signed-out' : 'restoring';
+}
+
+/**
+ * Mirrors the session state on `<html data-session>`: `restoring` until the
+ * page load's restore has settled, then `ready` (signed in, token cookie and
+ * user fresh) or `signed-out`. Styles and browser tests can wait for it
+ * instead of guessing when the background calls of the restore are over.
+ * Set in the browser only, so the server's HTML and hydration are untouched.
+ */
+function useDocumentSessionState(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const write = () => {
+      root.dataset['session'] = documentSessionState(getSession());
+    };
+    write();
+    const unsubscribe = subscribeSession(write);
+    return () => {
+      unsubscribe();
+    };
+  }, []);
+}
 
 /**
  * Keeps the browser's session state in step with the identity client (token
@@ -11,6 +41,7 @@ import { onIdTokenChanged, type IdentitySession } from '../../../lib/identity-cl
  */
 export function SessionRuntime() {
   usePageViewTracking();
+  useDocumentSessionState();
 
   useEffect(() => {
     const flows = Promise.all([import('../session-flows'), import('../session-effects')]);
@@ -20,7 +51,10 @@ export function SessionRuntime() {
       );
     });
     void flows.then(async ([{ refreshSession }, { browserSessionEffects }]) => {
-      if (!(await refreshSession(browserSessionEffects))) browserSessionEffects.clearSessionState();
+      if (await refreshSession(browserSessionEffects)) return;
+      // Signed out only when no sign-in is left to restore: a restore that got no answer keeps it,
+      // and the state stays unknown until the next token (an API call refreshes it) is announced.
+      if (!browserSessionEffects.hasStoredSignIn()) browserSessionEffects.clearSessionState();
     });
     return unsubscribe;
   }, []);

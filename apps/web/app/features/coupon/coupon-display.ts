@@ -1,0 +1,91 @@
+import type { Coupon } from '@yado/contract/coupon.contract';
+import type { CivilDate, DateTime } from '@yado/contract/common.schema';
+import { dateFromDateTime } from '@yado/contract/date-time';
+import type { Language } from '@yado/contract/headers';
+import type { DateTimeParts } from '../../lib/format-date';
+
+/** Yen as the page language writes it (¥12,000 / ￥12,000). */
+export function formatYen(amount: number, language: Language): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'JPY' }).format(amount);
+}
+
+/** Japan is always UTC+9 (no daylight saving), and coupons are Japanese campaigns. */
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The Japanese wall-clock time of an instant the API sent (it sends UTC). */
+export function japanTimeOf(dateTime: DateTime): DateTimeParts {
+  const shifted = new Date(dateFromDateTime(dateTime).getTime() + JAPAN_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+  };
+}
+
+/** Today's date in Japan. */
+export function japanToday(now: Date): CivilDate {
+  const shifted = new Date(now.getTime() + JAPAN_OFFSET_MS);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+export function addDays(date: CivilDate, days: number): CivilDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+export function compareDates(a: CivilDate, b: CivilDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+export type SampleStay = { checkinDate: CivilDate; checkoutDate: CivilDate };
+
+/**
+ * The one-night stay the coupon page prices: the first night the coupon may be
+ * used for, from tomorrow (a stay tonight is usually past booking) or the
+ * coupon's first stay date, whichever is later. Null when the coupon's stay
+ * dates have already passed, so no stay could use it.
+ */
+export function sampleStayFor(
+  coupon: Pick<Coupon, 'stayDateFrom' | 'stayDateTo'>,
+  today: CivilDate,
+): SampleStay | null {
+  const tomorrow = addDays(today, 1);
+  const checkinDate =
+    coupon.stayDateFrom && compareDates(coupon.stayDateFrom, tomorrow) > 0 ? coupon.stayDateFrom : tomorrow;
+  if (coupon.stayDateTo && compareDates(checkinDate, coupon.stayDateTo) > 0) return null;
+  return { checkinDate, checkoutDate: addDays(checkinDate, 1) };
+}
+
+/** Whether a house group may use the coupon at all (the API decides the rest when it checks a stay). */
+export function isEligible(coupon: Pick<Coupon, 'allHouseGroups' | 'houseGroups'>, houseGroupId: string): boolean {
+  return coupon.allHouseGroups || coupon.houseGroups.some((h) => h.id === houseGroupId);
+}
+
+/** `/coupons/CAMPAIGN/SUMMER26` and its place and house-group variants, unprefixed (English). */
+export function couponPath(
+  coupon: Pick<Coupon, 'couponType' | 'code'>,
+  focus?: { placeId: string } | { houseGroupId: string },
+): string {
+  const base = `/coupons/${encodeURIComponent(coupon.couponType)}/${encodeURIComponent(coupon.code)}`;
+  if (!focus) return base;
+  return 'placeId' in focus
+    ? `${base}/places/${encodeURIComponent(focus.placeId)}`
+    : `${base}/house-groups/${encodeURIComponent(focus.houseGroupId)}`;
+}
+
+const CATALOGUE_IMAGE = /^(\/media\/catalogue\/[a-z0-9-]+)-960\.jpg$/;
+
+/**
+ * The responsive sources of a catalogue image. Rows store the 960-wide JPEG;
+ * the 480 and 1600 widths and WebP copies follow the same pattern
+ * (docs/decisions/0008-catalogue-images.md). Other URLs are used as they are.
+ */
+export function catalogueImageSources(url: string): { src: string; webp: string | null; jpeg: string | null } {
+  const match = CATALOGUE_IMAGE.exec(url);
+  if (!match) return { src: url, webp: null, jpeg: null };
+  const stem = match[1] as string;
+  const set = (format: 'jpg' | 'webp') => [480, 960, 1600].map((w) => `${stem}-${w}.${format} ${w}w`).join(', ');
+  return { src: url, webp: set('webp'), jpeg: set('jpg') };
+}

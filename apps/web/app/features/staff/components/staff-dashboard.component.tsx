@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localizePath } from '../../../lib/language';
+import { useLanguage } from '../../../lib/use-language.hook';
+import { StaffPage } from './staff-page.component';
+
+/** The console's front page: where each kind of work is done. */
+/** How many of each there are; `more` when the first page of 100 did not hold them all. */
+export type DashboardCount = { count: number; more: boolean };
+
+export function StaffDashboard({
+  counts,
+}: {
+  counts: { places: DashboardCount; houseGroups: DashboardCount; coupons: DashboardCount };
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const tiles = [
+    {
+      to: '/staff/places',
+      title: t('staff:dashboard.places'),
+      body: t('staff:dashboard.placesBody'),
+      count: counts.places,
+    },
+    {
+      to: '/staff/house-groups',
+      title: t('staff:dashboard.houseGroups'),
+      body: t('staff:dashboard.houseGroupsBody'),
+      count: counts.houseGroups,
+    },
+    {
+      to: '/staff/coupons',
+      title: t('staff:dashboard.coupons'),
+      body: t('staff:dashboard.couponsBody'),
+      count: counts.coupons,
+    },
+  ];
+  return (
+    <StaffPage title={t('staff:dashboard.heading')} lead={t('staff:dashboard.lead')} atHome>
+      <ul className="staff-tiles">
+        {tiles.map((tile) => (
+          <li key={tile.to}>
+            <Link className="staff-tile" to={localizePath(tile.to, language)}>
+              <span className="staff-tile__title">{tile.title}</span>
+              <span className="staff-tile__count">
+                {tile.count.more ? t('staff:dashboard.countMore', { count: tile.count.count }) : tile.count.count}
+              </span>
+              <span className="staff-tile__body">{tile.body}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="staff-quick">
+        <li>
+          <Link to={localizePath('/staff/places/new', language)}>{t('staff:places.new')}</Link>
+        </li>
+        <li>
+          <Link to={localizePath('/staff/house-groups/new', language)}>{t('staff:houseGroups.new')}</Link>
+        </li>
+        <li>
+          <Link to={localizePath('/staff/coupons/new', language)}>{t('staff:coupons.new')}</Link>
+        </li>
+      </ul>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,146 @@
+import type { CivilDate } from '@yado/contract/common.schema';
+import type { SeasonChangeSchema, StaffSeasonDaySchema } from '@yado/contract/staff-catalogue.contract';
+import type { z } from 'zod';
+import { toNumber } from './form-errors';
+
+export type SeasonDay = z.infer<typeof StaffSeasonDaySchema>;
+export type SeasonChange = z.input<typeof SeasonChangeSchema>;
+export type DateRange = { from: CivilDate; to: CivilDate };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `2026-08-01`: sorts like the date, and keys maps of days. */
+export function isoOf(d: CivilDate): string {
+  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+export function compareDates(a: CivilDate, b: CivilDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The first and last day of a month, the range staff_get_season_calendar is asked for. */
+export function monthBounds(year: number, month: number): DateRange {
+  return { from: { year, month, day: 1 }, to: { year, month, day: daysInMonth(year, month) } };
+}
+
+export function addMonths(year: number, month: number, delta: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** A month as weeks of seven cells, Sunday first as Japanese calendars are; cells outside the month are null. */
+export function monthGrid(year: number, month: number): (CivilDate | null)[][] {
+  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const cells: (CivilDate | null)[] = Array.from({ length: firstWeekday }, () => null);
+  for (let day = 1; day <= daysInMonth(year, month); day++) cells.push({ year, month, day });
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (CivilDate | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/**
+ * The range being picked: the first click sets `anchor`, the second sets
+ * `focus` and completes the range; a click after that starts a new one.
+ */
+export type RangeSelection = { anchor: CivilDate | null; focus: CivilDate | null };
+
+export const NO_SELECTION: RangeSelection = { anchor: null, focus: null };
+
+export function selectDay(selection: RangeSelection, day: CivilDate): RangeSelection {
+  if (selection.anchor === null || selection.focus !== null) return { anchor: day, focus: null };
+  return { anchor: selection.anchor, focus: day };
+}
+
+/** The selection as a range from the earlier to the later day (a single click is a one-day range). */
+export function selectedRange(selection: RangeSelection): DateRange | null {
+  if (!selection.anchor) return null;
+  const other = selection.focus ?? selection.anchor;
+  return compareDates(selection.anchor, other) <= 0
+    ? { from: selection.anchor, to: other }
+    : { from: other, to: selection.anchor };
+}
+
+export function inRange(day: CivilDate, range: DateRange | null): boolean {
+  return range !== null && compareDates(day, range.from) >= 0 && compareDates(day, range.to) <= 0;
+}
+
+/** What the edit panel asks for; empty means "leave as it is". */
+export type SeasonEdit = {
+  priceType: '' | 'STANDARD' | 'HIGH';
+  standardPrice: string;
+  highPrice: string;
+  closed: '' | 'close' | 'open';
+};
+
+export const EMPTY_EDIT: SeasonEdit = { priceType: '', standardPrice: '', highPrice: '', closed: '' };
+
+/**
+ * One entry of staff_set_season_calendar's `changes` for the range: only the
+ * values staff chose, so the rest of each day stays as it is. Null when
+ * nothing was chosen. A price that does not parse is passed on as NaN for the
+ * form's own check to catch.
+ */
+export function changeFor(range: DateRange, edit: SeasonEdit): SeasonChange | null {
+  const change: SeasonChange = { from: range.from, to: range.to };
+  if (edit.priceType) change.priceType = edit.priceType;
+  if (edit.standardPrice.trim()) change.standardPrice = toNumber(edit.standardPrice);
+  if (edit.highPrice.trim()) change.highPrice = toNumber(edit.highPrice);
+  if (edit.closed) change.closed = edit.closed === 'close';
+  const chosen = Object.keys(change).length > 2;
+  return chosen ? change : null;
+}
+
+function eachDay(range: { from: CivilDate; to: CivilDate }): CivilDate[] {
+  const out: CivilDate[] = [];
+  const start = Date.UTC(range.from.year, range.from.month - 1, range.from.day);
+  const end = Date.UTC(range.to.year, range.to.month - 1, range.to.day);
+  for (let t = start; t <= end; t += 86_400_000) {
+    const d = new Date(t);
+    out.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+  }
+  return out;
+}
+
+/**
+ * The calendar as it will be once the pending changes are saved, applied in
+ * order like the server does: a day without a value yet starts as an open
+ * STANDARD day at the house group's standard season price.
+ */
+export function previewDays(
+  days: ReadonlyMap<string, SeasonDay>,
+  changes: readonly SeasonChange[],
+  defaultPrice: number,
+): Map<string, SeasonDay> {
+  const next = new Map(days);
+  for (const change of changes) {
+    for (const date of eachDay(change)) {
+      const key = isoOf(date);
+      const current = next.get(key) ?? {
+        date,
+        priceType: 'STANDARD' as const,
+        closed: false,
+        standardPrice: defaultPrice,
+        highPrice: defaultPrice,
+      };
+      next.set(key, {
+        date,
+        priceType: change.priceType ?? current.priceType,
+        closed: change.closed ?? current.closed,
+        standardPrice: change.standardPrice ?? current.standardPrice,
+        highPrice: change.highPrice ?? current.highPrice,
+      });
+    }
+  }
+  return next;
+}
+
+/** The index of the change a server refusal names (`changes.2.to` → 2), or null. */
+export function changeIndexOf(field: string): number | null {
+  const m = /^changes\.(\d+)(\.|$)/.exec(field);
+  return m ? Number(m[1]) : null;
+}

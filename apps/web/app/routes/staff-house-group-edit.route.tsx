@@ -1,0 +1,39 @@
+import { listStayStyles } from '@yado/contract/catalogue.contract';
+import { staffGetHouseGroup, staffListPlaces } from '@yado/contract/staff-catalogue.contract';
+import {
+  useLoaderData,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { HouseGroupEditor } from '../features/staff/components/house-group-editor.component';
+import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
+import { staffMeta } from '../features/staff/staff-meta';
+import type { AppLoadContext } from '../lib/load-context';
+import staffStylesHref from '../styles/staff.css?url';
+
+/** /staff/house-groups/{house_group_id}: the form, houses, photos and history of one house group. */
+export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+  const { read, language } = staffLoader(args);
+  const [houseGroup, places, styles] = await Promise.all([
+    read(staffGetHouseGroup, { houseGroupId: args.params['houseGroupId'] ?? '' }),
+    read(staffListPlaces, { pageSize: 100 }),
+    read(listStayStyles, {}),
+  ]);
+  return {
+    houseGroup,
+    places: places.places.map((p) => ({ id: p.id, name: language === 'ja' ? p.nameJa : p.nameEn })),
+    stayStyles: styles.stayStyles.map((s) => ({ id: s.id, name: s.name })),
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStylesHref }];
+export const headers: HeadersFunction = () => STAFF_HEADERS;
+export const meta: MetaFunction<typeof loader> = ({ location, data }) =>
+  staffMeta(location.pathname, (t) => data?.houseGroup.nameEn ?? t('staff:houseGroups.heading'));
+
+export default function StaffHouseGroupEditRoute() {
+  const { houseGroup, places, stayStyles } = useLoaderData<typeof loader>();
+  return <HouseGroupEditor key={houseGroup.id} houseGroup={houseGroup} places={places} stayStyles={stayStyles} />;
+}
