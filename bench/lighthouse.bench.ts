@@ -23,6 +23,11 @@ try {
       logLevel: 'error',
     });
     const c = result!.lhr.categories;
+    const a = result!.lhr.audits;
+    const metric = (id: string) => a[id]?.displayValue ?? '?';
+    console.log(
+      `${p.padEnd(12)} FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}`,
+    );
     console.log(
       `${p.padEnd(12)} performance ${Math.round((c['performance']?.score ?? 0) * 100)}   accessibility ${Math.round((c['accessibility']?.score ?? 0) * 100)}`,
     );

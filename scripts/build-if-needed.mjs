@@ -18,7 +18,7 @@ function newest(p) {
 const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
 if (builtAt === 0 || sources.some((s) => newest(s) > builtAt)) {
   console.log('Building the web app…');
-  execSync('npx react-router build apps/web', { cwd: root, stdio: 'inherit' });
+  execSync('npx react-router build apps/web && node scripts/precompress-assets.mjs', { cwd: root, stdio: 'inherit' });
 } else {
   console.log('The web app build is up to date.');
 }

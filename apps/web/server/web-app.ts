@@ -4,6 +4,7 @@ import type { Api } from '@yado/api/api-app';
 import { API_PREFIX } from '@yado/contract/headers';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
@@ -20,6 +21,8 @@ export const CLIENT_BUILD_DIR = path.join(WEB_ROOT, 'build/client');
  * endpoints, the API (product methods, identity, monitoring, health), and the
  * server-rendered pages, in that order.
  */
+const pageCompression = compress();
+
 export function createWebApp(opts: {
   api: Api;
   /** Returns the React Router server build (a fresh one per request in development). */
@@ -43,6 +46,7 @@ export function createWebApp(opts: {
       '/assets/*',
       serveStatic({
         root: CLIENT_BUILD_DIR,
+        precompressed: true,
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
@@ -59,7 +63,11 @@ export function createWebApp(opts: {
     );
     app.use(
       '*',
-      serveStatic({ root: CLIENT_BUILD_DIR, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+      serveStatic({
+        root: CLIENT_BUILD_DIR,
+        precompressed: true,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+      }),
     );
   }
 
@@ -92,6 +100,12 @@ export function createWebApp(opts: {
     }),
   );
   app.route('/', api.app);
+
+  // Server-rendered pages are compressed on the way out (assets above are precompressed at build).
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' || !(c.req.header('accept') ?? '').includes('text/html')) return next();
+    return pageCompression(c, next);
+  });
 
   // In production the build never changes: create React Router's handler once. In development every
   // request asks Vite for the current build, so edits show without a restart.
