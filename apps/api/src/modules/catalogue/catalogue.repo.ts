@@ -147,7 +147,7 @@ export type HouseRow = { id: string; name: string; floor: number };
 
 export async function listHouses(db: Db, language: Language, houseGroupId: string): Promise<HouseRow[]> {
   const r = await db.query<HouseRow>(
-    `SELECT h.id, ${L('h.name')} AS name, h.floor FROM houses h WHERE h.house_group_id = $2 ORDER BY h.floor, h.id`,
+    `SELECT h.id, ${L('h.name')} AS name, h.floor FROM houses h WHERE h.house_group_id = $2 AND h.retired_at IS NULL ORDER BY h.floor, h.id`,
     [language, houseGroupId],
   );
   return r.rows;
@@ -178,7 +178,7 @@ export async function calendarData(
     days: [string, 'STANDARD' | 'HIGH', boolean][] | null;
     stays: [string, string, string][] | null;
   }>(
-    `WITH hs AS (SELECT array_agg(id ORDER BY id) AS ids FROM houses WHERE house_group_id = $1)
+    `WITH hs AS (SELECT array_agg(id ORDER BY id) AS ids FROM houses WHERE house_group_id = $1 AND retired_at IS NULL)
      SELECT hg.timezone,
             coalesce(hs.ids, '{}') AS house_ids,
             (SELECT json_agg(json_build_array(d.date, d.price_type, d.closed) ORDER BY d.date)

@@ -305,6 +305,10 @@ describe('house groups and houses', () => {
       [house.id],
     );
     expect(hold.rows).toEqual([{ d: today }]);
+    // Guests no longer see a retired house.
+    const listed = await t.call('list_houses', { houseGroupId }, { language: 'en' });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain(house.id);
 
     const fresh = await ok('staff_create_house', {
       houseGroupId,

@@ -134,10 +134,12 @@ function fieldColumns(f: Partial<UserFields>): [string, unknown][] {
 }
 
 export async function findUserByAccount(db: Db, accountId: string, opts: { forUpdate?: boolean } = {}) {
-  const r = await db.query<UserRow>(
-    `SELECT * FROM users WHERE identity_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
-    [accountId],
-  );
+  // Named, so each connection plans this hot lookup (every signed-in page and get_user) only once.
+  const r = await db.query<UserRow>({
+    name: opts.forUpdate ? 'user_by_account_for_update' : 'user_by_account',
+    text: `SELECT * FROM users WHERE identity_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    values: [accountId],
+  });
   return r.rows[0] ? toRecord(r.rows[0]) : null;
 }
 
