@@ -1,26 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextField } from '../../../components/ui/text-field.component';
-import { isApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSignInActions } from '../hooks/use-sign-in-actions.hook';
+import { useSignInSubmit } from '../hooks/use-sign-in-submit.hook';
 
 /** The test sign-in of /e2e/login: an email (and optionally staff) signs in without a password. */
 export function E2eLoginForm({ redirectUrl }: { redirectUrl: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const { preload, actions } = useSignInActions();
+  const { busy, formError, setFormError, run } = useSignInSubmit();
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [staff, setStaff] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,16 +28,7 @@ export function E2eLoginForm({ redirectUrl }: { redirectUrl: string | null }) {
       return;
     }
     setEmailError(null);
-    setBusy(true);
-    try {
-      const { e2eSignIn } = await actions();
-      const decision = await e2eSignIn(email.trim(), staff, redirectUrl, language);
-      await navigate(decision.to, { replace: true });
-    } catch (error) {
-      // The sign-in flow has logged it already (spec, section 8).
-      setFormError(isApiError(error) ? error.displayMessage : t('errors.network'));
-      setBusy(false);
-    }
+    await run(async () => (await actions()).e2eSignIn(email.trim(), staff, redirectUrl, language));
   }
 
   return (

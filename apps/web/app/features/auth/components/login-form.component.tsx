@@ -1,27 +1,24 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextField } from '../../../components/ui/text-field.component';
-import { isApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSignInActions } from '../hooks/use-sign-in-actions.hook';
+import { useSignInSubmit } from '../hooks/use-sign-in-submit.hook';
 
 type FieldErrors = { email?: string; password?: string };
 
 export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const { preload, actions } = useSignInActions();
+  const { busy, formError, setFormError, run } = useSignInSubmit();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,16 +31,7 @@ export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
       (errors.email ? emailRef : passwordRef).current?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const { passwordSignIn } = await actions();
-      const decision = await passwordSignIn(email.trim(), password, redirectUrl, language);
-      await navigate(decision.to, { replace: true });
-    } catch (error) {
-      // The sign-in flow has logged it already (spec, section 8).
-      setFormError(isApiError(error) ? error.displayMessage : t('errors.network'));
-      setBusy(false);
-    }
+    await run(async () => (await actions()).passwordSignIn(email.trim(), password, redirectUrl, language));
   }
 
   // method=post: a submit before the scripts have loaded must never put the password in the URL.
