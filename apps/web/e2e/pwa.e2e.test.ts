@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNetworkSwitch } from './support/network-switch';
 import { startTestServer } from './support/test-server';
 
 /**
@@ -110,20 +111,26 @@ describe('the service worker and the manifest', () => {
 describe('the installable app in the browser', () => {
   let context: BrowserContext;
   let page: Page;
+  // The browser reaches the server through a relay whose connection the offline test cuts.
+  let network: Awaited<ReturnType<typeof startNetworkSwitch>>;
+  let baseUrl: string;
 
   beforeAll(async () => {
+    network = await startNetworkSwitch(Number(new URL(server.baseUrl).port));
+    baseUrl = network.baseUrl;
     context = await launchProfile();
     page = context.pages()[0] ?? (await context.newPage());
   });
 
   afterAll(async () => {
     await context?.close();
+    await network?.close();
   });
 
   it('links the manifest of the page’s language and the touch icon', async () => {
-    await page.goto(`${server.baseUrl}/ja/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/ja/login`, { waitUntil: 'networkidle' });
     await expect(page.locator('link[rel="manifest"]').getAttribute('href')).resolves.toBe('/manifest-ja.webmanifest');
-    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
     await expect(page.locator('link[rel="manifest"]').getAttribute('href')).resolves.toBe('/manifest.webmanifest');
     await expect(page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).resolves.toBe(
       '/icons/apple-touch-icon.png',
@@ -132,9 +139,9 @@ describe('the installable app in the browser', () => {
 
   it('registers the service worker, which then controls the page', async () => {
     const scriptUrl = await controlledBySw(page);
-    expect(scriptUrl).toBe(`${server.baseUrl}/sw.js`);
+    expect(scriptUrl).toBe(`${baseUrl}/sw.js`);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(`${server.baseUrl}/`);
+    expect(scope).toBe(`${baseUrl}/`);
     // The shell is stored at install: both offline pages.
     const shell = await page.evaluate(async () => {
       const names = await caches.keys();
@@ -143,15 +150,13 @@ describe('the installable app in the browser', () => {
       return { names, found };
     });
     expect(shell.names.some((n) => n.startsWith('yado-shell-'))).toBe(true);
-    expect(shell.found).toEqual(
-      expect.arrayContaining([`${server.baseUrl}/offline.html`, `${server.baseUrl}/offline-ja.html`]),
-    );
+    expect(shell.found).toEqual(expect.arrayContaining([`${baseUrl}/offline.html`, `${baseUrl}/offline-ja.html`]));
   });
 
   it('is installable in Chromium’s own judgement', async () => {
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-    expect(manifest.url).toBe(`${server.baseUrl}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${baseUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
@@ -160,27 +165,27 @@ describe('the installable app in the browser', () => {
 
   it('offline: shows a visited page from its copy, and the offline page for one never visited', async () => {
     // /login was loaded while the worker controlled the page, so a copy exists.
-    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
-    await page.goto(`${server.baseUrl}/ja/login`, { waitUntil: 'networkidle' });
-    await context.setOffline(true);
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/ja/login`, { waitUntil: 'networkidle' });
+    network.setOnline(false);
     try {
-      await page.goto(`${server.baseUrl}/places/never-visited`);
+      await page.goto(`${baseUrl}/places/never-visited`);
       await page.getByRole('heading', { name: 'You are offline' }).waitFor();
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
       // The address stays the one asked for, so "Try again" loads it once the connection is back.
-      expect(page.url()).toBe(`${server.baseUrl}/places/never-visited`);
+      expect(page.url()).toBe(`${baseUrl}/places/never-visited`);
 
-      await page.goto(`${server.baseUrl}/ja/places/never-visited`);
+      await page.goto(`${baseUrl}/ja/places/never-visited`);
       await page.getByRole('heading', { name: 'インターネットに接続されていません' }).waitFor();
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja');
 
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${baseUrl}/login`);
       await page.getByRole('heading', { name: 'Log in to yado' }).waitFor();
     } finally {
-      await context.setOffline(false);
+      network.setOnline(true);
     }
     // Back online, the retry button loads the real page.
-    await page.goto(`${server.baseUrl}/places/never-visited`);
+    await page.goto(`${baseUrl}/places/never-visited`);
     await expect(page.getByRole('heading', { name: 'You are offline' }).count()).resolves.toBe(0);
   });
 
