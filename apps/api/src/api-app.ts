@@ -3,6 +3,7 @@ import { ALL_METHODS } from '@yado/contract/methods';
 import type { Deps } from './platform/deps.js';
 import { createRpcApp, type Implementation } from './platform/http/rpc-app.js';
 import { startScheduler, type Task } from './platform/scheduler.js';
+import { pruneIdempotencyKeysTask } from './platform/http/idempotency.js';
 import { createIdentityRouter } from './modules/identity/identity.router.js';
 import * as identity from './modules/identity/identity.service.js';
 import { SigningKeys } from './modules/identity/signing-keys.js';
@@ -65,6 +66,7 @@ export async function createApi(deps: Deps): Promise<Api> {
   const tasks: Task[] = [
     { name: 'rotate-signing-keys', everyMs: 3_600_000, run: () => keys.ensureActiveKey() },
     { name: 'prune-auth-attempts', everyMs: 3_600_000, run: (d) => identity.pruneOldAttempts(d) },
+    pruneIdempotencyKeysTask,
     ...BACKGROUND_TASKS,
   ];
   let scheduler: { stop: () => Promise<void> } | null = null;

@@ -302,6 +302,12 @@ export const ERROR_CATALOGUE = {
     en: "The Idempotency-Key header must be 8 to 200 letters, digits, '-' or '_'.",
     ja: 'Idempotency-Key ヘッダーは8〜200文字の英数字、「-」または「_」で指定してください。',
   },
+  CodeRequestInProgress: {
+    status: 409,
+    code: 'ABORTED',
+    en: 'The same request is still being processed. Please wait a moment and try again.',
+    ja: '同じリクエストを処理中です。しばらくしてからもう一度お試しください。',
+  },
   CodeBookingNotFound: {
     status: 404,
     code: 'NOT_FOUND',

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { CallContext, Principal } from './call-context.js';
 import { languageOf, toErrorResponse, zodFields } from './error-response.js';
 import { clientIp } from './client-ip.js';
+import { checkKey, requestHash, runOnce } from './idempotency.js';
 
 export type Handler<D extends MethodDef = MethodDef> = (
   ctx: CallContext,
@@ -87,17 +88,34 @@ export function createRpcApp(opts: RpcOptions): Hono {
         userAgent: c.req.header('user-agent') ?? '',
         idempotencyKey: c.req.header('idempotency-key') ?? null,
       };
-      const result = await impl.handler(ctx, parsed.data);
-      const out = impl.def.output.safeParse(result);
-      if (!out.success) {
-        opts.log.error('output failed its contract schema', {
-          method: impl.def.path,
-          issues: zodFields(out.error),
-        });
-        throw new AppError('CodeInternal');
-      }
+      const answer = async (): Promise<object> => {
+        const result = await impl.handler(ctx, parsed.data);
+        const out = impl.def.output.safeParse(result);
+        if (!out.success) {
+          opts.log.error('output failed its contract schema', {
+            method: impl.def.path,
+            issues: zodFields(out.error),
+          });
+          throw new AppError('CodeInternal');
+        }
+        return out.data as object;
+      };
       c.header('Cache-Control', 'no-store');
-      return c.json(out.data as object);
+      if (!impl.def.idempotent || ctx.idempotencyKey === null || principal === null) return c.json(await answer());
+
+      checkKey(ctx.idempotencyKey);
+      const ref = { accountId: principal.accountId, method: impl.def.path, key: ctx.idempotencyKey };
+      // Refusals are part of the first answer too (a declined card stays declined on a retry).
+      const stored = await runOnce(opts.deps, ref, requestHash(json), async () => {
+        try {
+          return { status: 200, body: await answer() };
+        } catch (err) {
+          const { status, body } = toErrorResponse(err, ctx.language, opts.log);
+          return { status, body };
+        }
+      });
+      if (stored.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(stored.body as object, stored.status as 200);
     } catch (err) {
       return fail(c, err);
     }
