@@ -398,6 +398,18 @@ export const ERROR_CATALOGUE = {
     en: 'The payment is still being processed. Please wait a moment.',
     ja: 'お支払いを処理中です。しばらくお待ちください。',
   },
+  CodePaymentNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This payment could not be found.',
+    ja: 'お支払いが見つかりません。',
+  },
+  CodePaymentStateInvalid: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This payment cannot be changed in its current state.',
+    ja: 'このお支払いは現在の状態では変更できません。',
+  },
   CodePaymentProviderUnavailable: {
     status: 503,
     code: 'UNAVAILABLE',
@@ -415,6 +427,12 @@ export const ERROR_CATALOGUE = {
     code: 'FAILED_PRECONDITION',
     en: 'This billing cannot be paid now.',
     ja: 'この請求は現在お支払いいただけません。',
+  },
+  CodeBillingStatusInvalid: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: "This cannot be done in the billing's current state.",
+    ja: '現在の請求の状態ではこの操作はできません。',
   },
   CodeInvoiceNotAvailable: {
     status: 409,

@@ -1,6 +1,11 @@
+import { BILLING_METHODS } from './billing.contract.js';
+import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
+import { MEAL_METHODS } from './meal.contract.js';
 import type { MethodDef } from './method.js';
+import { PAYMENT_METHODS } from './payment.contract.js';
+import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
 import { USER_METHODS } from './user.contract.js';
@@ -15,6 +20,11 @@ export const METHODS_BY_DOMAIN = {
   catalogue: CATALOGUE_METHODS,
   coupon: COUPON_METHODS,
   staffCatalogue: STAFF_CATALOGUE_METHODS,
+  payment: PAYMENT_METHODS,
+  meal: MEAL_METHODS,
+  billing: BILLING_METHODS,
+  point: POINT_METHODS,
+  booking: BOOKING_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -29,6 +29,9 @@ const INTENDED_PUBLIC = new Set([
   'get_season_price_type',
   'list_stay_styles',
   'search_house_groups',
+  // A house group's menu and extra options, shown on its public page.
+  'list_meals',
+  'list_extra_options',
 ]);
 
 const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);

@@ -5,14 +5,25 @@ import type { Implementation } from '../platform/http/rpc-app.js';
 import type { Task } from '../platform/scheduler.js';
 import { createAnalyticsRouter } from './analytics/analytics.router.js';
 import { createApiDocsRouter } from './api-docs/api-docs.router.js';
+import { billingRoutes } from './billing/billing.router.js';
+import { mountInvoiceRoutes } from './billing/invoice.routes.js';
+import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
+import { bookingRoutes } from './booking/booking.router.js';
+import { handlePaymentUpdate } from './booking/confirm-booking.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import { mountCatalogueMediaRoutes } from './catalogue/catalogue-media.routes.js';
 import { couponRoutes } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.router.js';
+import { mealRoutes } from './meal/meal.router.js';
 import { featureFlagRoutes } from './feature-flag/feature-flag.router.js';
 import { notificationRoutes } from './notification/notification.router.js';
 import { ownershipRoutes } from './ownership/ownership.router.js';
+import { mountPaymentRoutes } from './payment/payment.routes.js';
+import { paymentRoutes } from './payment/payment.router.js';
+import { testProcessorWebhookTask } from './payment/test-processor.service.js';
+import { pointRoutes } from './point/point.router.js';
+import { revokeExpiredPointsTask } from './point/point.service.js';
 import { pushRoutes } from './push/push.router.js';
 import { staffCatalogueRoutes } from './staff-catalogue/staff-catalogue.router.js';
 import { createRemoteConfigRouter } from './remote-config/remote-config.router.js';
@@ -38,9 +49,19 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...catalogueRoutes,
   ...couponRoutes,
   ...staffCatalogueRoutes,
+  ...paymentRoutes,
+  ...mealRoutes,
+  ...billingRoutes,
+  ...pointRoutes,
+  ...bookingRoutes,
 ];
 
-export const BACKGROUND_TASKS: Task[] = [anonymiseDeletedUsersTask];
+export const BACKGROUND_TASKS: Task[] = [
+  anonymiseDeletedUsersTask,
+  revokeExpiredPointsTask,
+  testProcessorWebhookTask,
+  ...BOOKING_TASKS,
+];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
   return isOwnerAccount(deps, principal.accountId);
@@ -57,5 +78,8 @@ export const mountExtraRoutes = {
     mountCatalogueMediaRoutes(app, deps, renderDemoImage);
     app.route('/', createAnalyticsRouter(deps));
     app.route('/', createRemoteConfigRouter(deps));
+    mountInvoiceRoutes(app, deps);
+    // Payment changes reach bookings through this listener, so payment never imports booking.
+    mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
   },
 };

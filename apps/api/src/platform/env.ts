@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().optional(),
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Test hook of the booking crash test: the process kills itself right after a deposit capture
+  // returns, before it is recorded. Ignored in production.
+  BOOKING_CRASH_AFTER_CAPTURE: bool,
+  // How old a deposit payment without an outcome must be before reconciliation asks about it.
+  BOOKING_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
@@ -54,6 +59,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .default('mailto:no-reply@yado.example'),
+  // The built-in test-mode card processor answers after this long, like a real one (default: 300 ms, 10 ms under test).
+  PAYMENT_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // A card processor call unanswered after this long leaves the payment PENDING (default: 10 s, 400 ms under test).
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
+  // Shared with the card processor: it signs its notifications (HMAC-SHA256) with it. The default suits the test-mode processor only.
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default('whsec_yado_test_mode_processor_dev'),
+  // The operator as its qualified invoices name it: the issuer and its registration number ('T' and 13 digits).
+  INVOICE_ISSUER_NAME: z.string().min(1).max(200).default('Yado Stays Co., Ltd.'),
+  INVOICE_ISSUER_NAME_JA: z.string().min(1).max(200).default('株式会社やどステイズ'),
+  INVOICE_ISSUER_ADDRESS: z.string().max(300).default('1-1-1 Marunouchi, Chiyoda-ku, Tokyo'),
+  INVOICE_ISSUER_ADDRESS_JA: z.string().max(300).default('東京都千代田区丸の内1-1-1'),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .regex(/^T\d{13}$/, "must be 'T' followed by 13 digits")
+    .default('T1234567890123'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; isProduction: boolean };

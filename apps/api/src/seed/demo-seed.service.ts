@@ -4,7 +4,11 @@ import type { Deps } from '../platform/deps.js';
 import * as identity from '../modules/identity/identity.service.js';
 import { findUserOfAccount, makeOwner, registerUser, type CreateUserInput } from '../modules/user/user.service.js';
 import { seedCatalogue } from './catalogue-seed.service.js';
+import { seedDemoBookings } from './booking-seed.service.js';
+import { seedDemoCard } from './payment-seed.service.js';
+import { seedDemoPoints } from './point-seed.service.js';
 import * as repo from './demo-seed.repo.js';
+import { seedMealsAndOptions } from './meal-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'staff';
@@ -165,6 +169,8 @@ async function ensureDemoUser(deps: Deps, account: DemoAccount): Promise<void> {
   if (user && account.userType === 'USER_TYPE_OWNER' && user.userType !== 'USER_TYPE_OWNER') {
     await makeOwner(deps, user.id, 'system:demo-seed');
   }
+  if (account.role === 'guest') await seedDemoCard(deps, accountId);
+  if (account.role === 'guest') await seedDemoPoints(deps, accountId);
 }
 
 /**
@@ -181,7 +187,9 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
     await seedCatalogue(tx, deps.clock.now());
     for (const place of DEMO_PLACES) await repo.insertPlace(tx, place);
     for (const group of DEMO_HOUSE_GROUPS) await repo.insertHouseGroupWithOffer(tx, group);
+    await seedMealsAndOptions(tx);
     await repo.mark(tx, deps.clock.now());
   });
+  await seedDemoBookings(deps);
   return true;
 }

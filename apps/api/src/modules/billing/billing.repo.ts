@@ -1,0 +1,377 @@
+import type {
+  BillingPaymentMethod,
+  BillingStatusValue,
+  BillingTypeValue,
+  CancellationFeePerDate,
+} from '@yado/contract/billing.contract';
+import type { Db } from '../../platform/db/pool.js';
+import type { BillingLineInput, BillingTotals, TaxRateType } from './billing.rules.js';
+
+/** A cancellation fee per date as stored: ISO dates. */
+export type StoredCancellationFee = Omit<CancellationFeePerDate, 'date'> & { date: string };
+
+export type BillingRecord = {
+  id: string;
+  billingNumber: string;
+  bookingId: string;
+  accountId: string;
+  billingType: BillingTypeValue;
+  status: BillingStatusValue;
+  serviceChargePercentage: string;
+  accommodationTax: number;
+  totalAmount: number;
+  deductions: number;
+  pointPaymentAmount: number;
+  fiatAmount: number;
+  totals: BillingTotals;
+  cancellationFee: StoredCancellationFee[];
+  paymentId: string | null;
+  paymentMethodId: string | null;
+  paymentMethod: BillingPaymentMethod | null;
+  paymentDeadline: Date | null;
+  failureReason: string | null;
+  billedAt: Date;
+  paidAt: Date | null;
+  refundedAmount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type BillingRow = {
+  id: string;
+  billing_number: string;
+  booking_id: string;
+  account_id: string;
+  billing_type: BillingTypeValue;
+  status: BillingStatusValue;
+  service_charge_percentage: string;
+  accommodation_tax: number;
+  total_amount: number;
+  deductions: number;
+  point_payment_amount: number;
+  fiat_amount: number;
+  totals: BillingTotals;
+  cancellation_fee: StoredCancellationFee[];
+  payment_id: string | null;
+  payment_method_id: string | null;
+  payment_method: BillingPaymentMethod | null;
+  payment_deadline: Date | null;
+  failure_reason: string | null;
+  billed_at: Date;
+  paid_at: Date | null;
+  refunded_amount: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const toRecord = (r: BillingRow): BillingRecord => ({
+  id: r.id,
+  billingNumber: r.billing_number,
+  bookingId: r.booking_id,
+  accountId: r.account_id,
+  billingType: r.billing_type,
+  status: r.status,
+  serviceChargePercentage: r.service_charge_percentage,
+  accommodationTax: r.accommodation_tax,
+  totalAmount: r.total_amount,
+  deductions: r.deductions,
+  pointPaymentAmount: r.point_payment_amount,
+  fiatAmount: r.fiat_amount,
+  totals: r.totals,
+  cancellationFee: r.cancellation_fee,
+  paymentId: r.payment_id,
+  paymentMethodId: r.payment_method_id,
+  paymentMethod: r.payment_method,
+  paymentDeadline: r.payment_deadline,
+  failureReason: r.failure_reason,
+  billedAt: r.billed_at,
+  paidAt: r.paid_at,
+  refundedAmount: r.refunded_amount,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const COLUMNS = `id, billing_number, booking_id, account_id::text AS account_id, billing_type, status,
+  service_charge_percentage::text AS service_charge_percentage, accommodation_tax, total_amount, deductions,
+  point_payment_amount, fiat_amount, totals, cancellation_fee, payment_id, payment_method_id, payment_method,
+  payment_deadline, failure_reason, billed_at, paid_at, refunded_amount, created_at, updated_at`;
+
+export type NewBilling = {
+  id: string;
+  bookingId: string;
+  accountId: string;
+  billingType: BillingTypeValue;
+  serviceChargePercentage: string;
+  accommodationTax: number;
+  totalAmount: number;
+  deductions: number;
+  totals: BillingTotals;
+  cancellationFee: StoredCancellationFee[];
+  paymentDeadline: Date | null;
+  /** null: the transaction's time. */
+  billedAt: Date | null;
+};
+
+/** Inserts a REQUESTED billing; its number comes from a sequence, by the year in Japan it was billed. */
+export async function insertBilling(tx: Db, b: NewBilling): Promise<BillingRecord> {
+  const r = await tx.query<BillingRow>(
+    `INSERT INTO billings (id, billing_number, booking_id, account_id, billing_type, service_charge_percentage,
+                           accommodation_tax, total_amount, deductions, fiat_amount, totals, cancellation_fee,
+                           payment_deadline, billed_at, created_at, updated_at)
+     VALUES ($1,
+             'B-' || to_char(COALESCE($13::timestamptz, now()) AT TIME ZONE 'Asia/Tokyo', 'YYYY') || '-' ||
+               lpad(nextval('billing_number_seq')::text, 6, '0'),
+             $2, $3::uuid, $4, $5::numeric, $6, $7::bigint, $8::bigint, $7::bigint - $8::bigint, $9, $10, $11, COALESCE($12::timestamptz, now()),
+             COALESCE($13::timestamptz, now()), COALESCE($13::timestamptz, now()))
+     RETURNING ${COLUMNS}`,
+    [
+      b.id,
+      b.bookingId,
+      b.accountId,
+      b.billingType,
+      b.serviceChargePercentage,
+      b.accommodationTax,
+      b.totalAmount,
+      b.deductions,
+      JSON.stringify(b.totals),
+      JSON.stringify(b.cancellationFee),
+      b.paymentDeadline,
+      b.billedAt,
+      b.billedAt,
+    ],
+  );
+  return toRecord(r.rows[0] as BillingRow);
+}
+
+export type StoredLine = BillingLineInput & {
+  lineNo: number;
+  taxRate: number;
+  effectiveTaxRateType: TaxRateType;
+  consumptionTax: number;
+  taxInclusiveAmount: number;
+  status: 'ORDERED' | 'CANCELLED';
+};
+
+export async function insertLines(tx: Db, billingId: string, lines: readonly StoredLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.query(
+    `INSERT INTO billing_lines (billing_id, line_no, subject, category, title_en, title_ja, date, quantity,
+                                meal_quantities, amount, adjustment_amount, tax_rate_type, tax_rate,
+                                service_charge_applicable, order_id, order_number, source, consumption_tax,
+                                tax_inclusive_amount)
+     SELECT $1, x.line_no, x.subject, x.category, x.title_en, x.title_ja, x.date, x.quantity, x.meal_quantities,
+            x.amount, x.adjustment_amount, x.tax_rate_type, x.tax_rate, x.service_charge_applicable, x.order_id,
+            x.order_number, x.source, x.consumption_tax, x.tax_inclusive_amount
+       FROM jsonb_to_recordset($2::jsonb) AS x(line_no integer, subject text, category text, title_en text,
+            title_ja text, date date, quantity integer, meal_quantities jsonb, amount bigint, adjustment_amount bigint,
+            tax_rate_type text, tax_rate integer, service_charge_applicable boolean, order_id text, order_number text,
+            source text, consumption_tax bigint, tax_inclusive_amount bigint)`,
+    [
+      billingId,
+      JSON.stringify(
+        lines.map((l) => ({
+          line_no: l.lineNo,
+          subject: l.subject,
+          category: l.category,
+          title_en: l.titleEn,
+          title_ja: l.titleJa,
+          date: l.date,
+          quantity: l.quantity,
+          meal_quantities: l.mealQuantities ?? null,
+          amount: l.amount,
+          adjustment_amount: l.adjustmentAmount ?? 0,
+          tax_rate_type: l.effectiveTaxRateType,
+          tax_rate: l.taxRate,
+          service_charge_applicable: l.serviceChargeApplicable,
+          order_id: l.orderId ?? null,
+          order_number: l.orderNumber ?? null,
+          source: l.source ?? null,
+          consumption_tax: l.consumptionTax,
+          tax_inclusive_amount: l.taxInclusiveAmount,
+        })),
+      ),
+    ],
+  );
+}
+
+type LineRow = {
+  billing_id: string;
+  line_no: number;
+  subject: StoredLine['subject'];
+  category: StoredLine['category'];
+  title_en: string;
+  title_ja: string;
+  date: string | null;
+  quantity: number;
+  meal_quantities: { age: number; number: number }[] | null;
+  amount: number;
+  adjustment_amount: number;
+  tax_rate_type: TaxRateType;
+  tax_rate: number;
+  service_charge_applicable: boolean;
+  order_id: string | null;
+  order_number: string | null;
+  source: StoredLine['source'];
+  consumption_tax: number;
+  tax_inclusive_amount: number;
+};
+
+export async function linesOf(db: Db, billingIds: readonly string[]): Promise<Map<string, StoredLine[]>> {
+  const out = new Map<string, StoredLine[]>(billingIds.map((id) => [id, []]));
+  if (billingIds.length === 0) return out;
+  const r = await db.query<LineRow>(
+    `SELECT billing_id, line_no, subject, category, title_en, title_ja, to_char(date, 'YYYY-MM-DD') AS date, quantity,
+            meal_quantities, amount, adjustment_amount, tax_rate_type, tax_rate, service_charge_applicable, order_id,
+            order_number, source, consumption_tax, tax_inclusive_amount
+       FROM billing_lines WHERE billing_id = ANY($1::text[]) ORDER BY billing_id, line_no`,
+    [billingIds],
+  );
+  for (const x of r.rows) {
+    out.get(x.billing_id)?.push({
+      lineNo: x.line_no,
+      subject: x.subject,
+      category: x.category,
+      titleEn: x.title_en,
+      titleJa: x.title_ja,
+      date: x.date,
+      quantity: x.quantity,
+      ...(x.meal_quantities ? { mealQuantities: x.meal_quantities } : {}),
+      amount: x.amount,
+      adjustmentAmount: x.adjustment_amount,
+      taxRateType: x.tax_rate_type,
+      effectiveTaxRateType: x.tax_rate_type,
+      taxRate: x.tax_rate,
+      serviceChargeApplicable: x.service_charge_applicable,
+      orderId: x.order_id,
+      orderNumber: x.order_number,
+      source: x.source,
+      consumptionTax: x.consumption_tax,
+      taxInclusiveAmount: x.tax_inclusive_amount,
+      status: 'ORDERED',
+    });
+  }
+  return out;
+}
+
+export async function findBilling(db: Db, billingId: string, opts: { forUpdate?: boolean } = {}) {
+  const r = await db.query<BillingRow>(
+    `SELECT ${COLUMNS} FROM billings WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [billingId],
+  );
+  return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
+export async function listByBooking(db: Db, bookingId: string): Promise<BillingRecord[]> {
+  const r = await db.query<BillingRow>(
+    `SELECT ${COLUMNS} FROM billings WHERE booking_id = $1 ORDER BY billed_at, billing_number`,
+    [bookingId],
+  );
+  return r.rows.map(toRecord);
+}
+
+export async function updateStatus(
+  tx: Db,
+  billingId: string,
+  change: {
+    status: BillingStatusValue;
+    at: Date | null;
+    paidAt?: Date | null;
+    failureReason?: string | null;
+    refundedAmount?: number;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE billings
+        SET status = $2,
+            paid_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE paid_at END,
+            failure_reason = CASE WHEN $5::boolean THEN $6 ELSE failure_reason END,
+            refunded_amount = COALESCE($7::bigint, refunded_amount),
+            updated_at = COALESCE($8::timestamptz, now())
+      WHERE id = $1`,
+    [
+      billingId,
+      change.status,
+      change.paidAt !== undefined,
+      change.paidAt ?? null,
+      change.failureReason !== undefined,
+      change.failureReason ?? null,
+      change.refundedAmount ?? null,
+      change.at,
+    ],
+  );
+}
+
+export async function setPayment(
+  tx: Db,
+  billingId: string,
+  p: {
+    paymentId: string | null;
+    paymentMethodId: string | null;
+    paymentMethod: BillingPaymentMethod | null;
+    pointPaymentAmount: number;
+    fiatAmount: number;
+    at: Date | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE billings
+        SET payment_id = $2, payment_method_id = $3, payment_method = COALESCE($4::jsonb, payment_method),
+            point_payment_amount = $5, fiat_amount = $6, updated_at = COALESCE($7::timestamptz, now())
+      WHERE id = $1`,
+    [
+      billingId,
+      p.paymentId,
+      p.paymentMethodId,
+      p.paymentMethod ? JSON.stringify(p.paymentMethod) : null,
+      p.pointPaymentAmount,
+      p.fiatAmount,
+      p.at,
+    ],
+  );
+}
+
+export async function setPaymentMethodSnapshot(tx: Db, billingId: string, method: BillingPaymentMethod): Promise<void> {
+  await tx.query('UPDATE billings SET payment_method = $2::jsonb WHERE id = $1', [billingId, JSON.stringify(method)]);
+}
+
+export async function insertEvent(
+  tx: Db,
+  e: {
+    billingId: string;
+    from: BillingStatusValue | null;
+    to: BillingStatusValue;
+    actor: string;
+    reason: string | null;
+    at: Date | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO billing_status_events (billing_id, from_status, to_status, actor, reason, at)
+     VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))`,
+    [e.billingId, e.from, e.to, e.actor, e.reason, e.at],
+  );
+}
+
+export async function statusEvents(
+  db: Db,
+  billingId: string,
+): Promise<{ from: string | null; to: string; actor: string; reason: string | null; at: Date }[]> {
+  const r = await db.query<{
+    from_status: string | null;
+    to_status: string;
+    actor: string;
+    reason: string | null;
+    at: Date;
+  }>('SELECT from_status, to_status, actor, reason, at FROM billing_status_events WHERE billing_id = $1 ORDER BY id', [
+    billingId,
+  ]);
+  return r.rows.map((x) => ({ from: x.from_status, to: x.to_status, actor: x.actor, reason: x.reason, at: x.at }));
+}
+
+export async function staleRequested(db: Db, olderThan: Date, limit: number): Promise<BillingRecord[]> {
+  const r = await db.query<BillingRow>(
+    `SELECT ${COLUMNS} FROM billings WHERE status = 'REQUESTED' AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
+    [olderThan, limit],
+  );
+  return r.rows.map(toRecord);
+}

@@ -1,0 +1,591 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BillingDetail,
+  BillingPaymentMethod,
+  BillingStatusValue,
+  BillingSummary,
+  BillingTypeValue,
+  BillingWithDetails,
+  DetailedBilling,
+  OrderLine,
+  payBilling as payBillingMethod,
+  PaymentAttemptSchema,
+} from '@yado/contract/billing.contract';
+import type { CivilDate } from '@yado/contract/common.schema';
+import { dateTimeFromDate } from '@yado/contract/date-time';
+import type { Language } from '@yado/contract/headers';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import type { Principal } from '../../platform/http/call-context.js';
+import * as payment from '../payment/payment.service.js';
+import { consumePoints, refundBillingPoints } from '../point/point.service.js';
+import * as repo from './billing.repo.js';
+import type { BillingRecord, StoredCancellationFee, StoredLine } from './billing.repo.js';
+import * as rules from './billing.rules.js';
+import type { BillingLineInput } from './billing.rules.js';
+
+export type { BillingLineInput } from './billing.rules.js';
+export type { BillingRecord } from './billing.repo.js';
+
+type Actor = { actor?: string; at?: Date };
+
+const isoToCivil = (iso: string): CivilDate => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return { year: y ?? 0, month: m ?? 0, day: d ?? 0 };
+};
+
+// Transitions -------------------------------------------------------------------
+
+async function lockBilling(tx: Db, billingId: string): Promise<BillingRecord> {
+  const b = await repo.findBilling(tx, billingId, { forUpdate: true });
+  if (!b) throw new AppError('CodeBillingNotFound');
+  return b;
+}
+
+/**
+ * Moves a locked billing to `to` and records who did it. A move to the state
+ * the billing is already in is a no-op (false), so retries and reconciliation
+ * can repeat a step safely; any move the state machine does not allow is
+ * refused with CodeBillingStatusInvalid.
+ */
+async function transition(
+  tx: Db,
+  b: BillingRecord,
+  to: BillingStatusValue,
+  change: { paidAt?: Date; failureReason?: string | null; refundedAmount?: number; reason?: string | null } & Actor,
+): Promise<boolean> {
+  if (b.status === to) return false;
+  if (!rules.canTransition(b.status, to)) throw new AppError('CodeBillingStatusInvalid');
+  await repo.updateStatus(tx, b.id, {
+    status: to,
+    at: change.at ?? null,
+    ...(change.paidAt !== undefined ? { paidAt: change.paidAt } : {}),
+    ...(change.failureReason !== undefined ? { failureReason: change.failureReason } : {}),
+    ...(change.refundedAmount !== undefined ? { refundedAmount: change.refundedAmount } : {}),
+  });
+  await repo.insertEvent(tx, {
+    billingId: b.id,
+    from: b.status,
+    to,
+    actor: change.actor ?? 'system',
+    reason: change.reason ?? change.failureReason ?? null,
+    at: change.at ?? null,
+  });
+  b.status = to;
+  return true;
+}
+
+export type CreateBillingInput = {
+  bookingId: string;
+  accountId: string;
+  billingType: BillingTypeValue;
+  lines: BillingLineInput[];
+  serviceChargePercentage: string;
+  accommodationTax: number;
+  /** A deposit already paid, subtracted from what this billing asks for. */
+  deductions?: number;
+  paymentDeadline: Date | null;
+  /** For a CANCELLATION billing: the fee per stay date (cancellation-fee.rules `perDate`). */
+  cancellationFee?: StoredCancellationFee[];
+} & Actor;
+
+/** A REQUESTED billing with its lines, totals computed once and stored with it. */
+export async function createBilling(
+  tx: Db,
+  input: CreateBillingInput,
+): Promise<{ billingId: string; billingNumber: string; totalAmount: number }> {
+  const totals = rules.computeTotals(input);
+  const deductions = input.deductions ?? 0;
+  if (!Number.isSafeInteger(deductions) || deductions < 0 || deductions > totals.taxInclusiveTotalAmount) {
+    throw new RangeError('deductions must be between 0 and the billing total');
+  }
+  const b = await repo.insertBilling(tx, {
+    id: `bil_${randomUUID()}`,
+    bookingId: input.bookingId,
+    accountId: input.accountId,
+    billingType: input.billingType,
+    serviceChargePercentage: totals.subtotalByServiceChargePercentage.percentage,
+    accommodationTax: input.accommodationTax,
+    totalAmount: totals.taxInclusiveTotalAmount,
+    deductions,
+    totals,
+    cancellationFee: input.cancellationFee ?? [],
+    paymentDeadline: input.paymentDeadline,
+    billedAt: input.at ?? null,
+  });
+  const lines: StoredLine[] = input.lines.map((l, i) => {
+    const d = rules.lineDisplay(l);
+    return {
+      ...l,
+      lineNo: i + 1,
+      taxRate: d.taxRate,
+      effectiveTaxRateType: d.taxRateType,
+      consumptionTax: d.consumptionTax,
+      taxInclusiveAmount: d.taxInclusiveAmount,
+      status: 'ORDERED',
+    };
+  });
+  await repo.insertLines(tx, b.id, lines);
+  await repo.insertEvent(tx, {
+    billingId: b.id,
+    from: null,
+    to: 'REQUESTED',
+    actor: input.actor ?? 'system',
+    reason: null,
+    at: input.at ?? null,
+  });
+  return { billingId: b.id, billingNumber: b.billingNumber, totalAmount: b.totalAmount };
+}
+
+/**
+ * Records the payment (or the start of an attempt: paymentId null) a billing
+ * is paid with and reserves its points (CONSUME_BILLING) at once, so the same
+ * points cannot pay two billings. A FAILED billing goes back to REQUESTED (the
+ * guest tries another card). Points never exceed the amount billed.
+ */
+export async function attachPayment(
+  tx: Db,
+  billingId: string,
+  input: {
+    paymentId: string | null;
+    paymentMethodId: string | null;
+    pointPaymentAmount: number;
+    paymentMethod?: BillingPaymentMethod | null;
+  } & Actor,
+): Promise<void> {
+  const b = await lockBilling(tx, billingId);
+  if (b.status === 'FAILED') await transition(tx, b, 'REQUESTED', { ...input, reason: 'retry' });
+  else if (b.status !== 'REQUESTED') throw new AppError('CodeBillingStatusInvalid');
+  const billed = b.totalAmount - b.deductions;
+  if (input.pointPaymentAmount > billed) throw new AppError('CodePointsExceedAmount');
+  await consumePoints(tx, {
+    accountId: b.accountId,
+    points: input.pointPaymentAmount,
+    billingId,
+    ...(input.at ? { at: input.at } : {}),
+    ...(input.actor ? { actor: input.actor } : {}),
+  });
+  await repo.setPayment(tx, billingId, {
+    paymentId: input.paymentId,
+    paymentMethodId: input.paymentMethodId,
+    paymentMethod: input.paymentMethod ?? null,
+    pointPaymentAmount: input.pointPaymentAmount,
+    fiatAmount: billed - input.pointPaymentAmount,
+    at: input.at ?? null,
+  });
+}
+
+/** REQUESTED → PAID. The billing's points are spent for good (idempotent with attachPayment's reservation). */
+export async function markBillingPaid(
+  tx: Db,
+  billingId: string,
+  input: { paidAt: Date; paymentMethod?: BillingPaymentMethod | null } & Omit<Actor, 'at'>,
+): Promise<void> {
+  const b = await lockBilling(tx, billingId);
+  if (b.status === 'PAID') return;
+  if (!rules.canTransition(b.status, 'PAID')) throw new AppError('CodeBillingStatusInvalid');
+  await consumePoints(tx, {
+    accountId: b.accountId,
+    points: b.pointPaymentAmount,
+    billingId,
+    at: input.paidAt,
+    ...(input.actor ? { actor: input.actor } : {}),
+  });
+  if (input.paymentMethod) await repo.setPaymentMethodSnapshot(tx, billingId, input.paymentMethod);
+  await transition(tx, b, 'PAID', { paidAt: input.paidAt, at: input.paidAt, actor: input.actor });
+}
+
+/** REQUESTED → FAILED with the card's failure reason; the points it held go back to the guest. */
+export async function markBillingFailed(tx: Db, billingId: string, reason: string, opts: Actor = {}): Promise<void> {
+  const b = await lockBilling(tx, billingId);
+  if (await transition(tx, b, 'FAILED', { failureReason: reason, ...opts })) {
+    await refundBillingPoints(tx, { billingId, ...opts });
+  }
+}
+
+/** REQUESTED → CANCELLED (a billing never charged); the points it held go back to the guest. */
+export async function cancelBilling(tx: Db, billingId: string, opts: Actor & { reason?: string } = {}): Promise<void> {
+  const b = await lockBilling(tx, billingId);
+  if (await transition(tx, b, 'CANCELLED', opts)) await refundBillingPoints(tx, { billingId, ...opts });
+}
+
+/**
+ * PAID → REFUNDED, after the card payment was refunded (the whole card part
+ * unless `refundedAmount` says less); the points spent go back too.
+ */
+export async function markBillingRefunded(
+  tx: Db,
+  billingId: string,
+  opts: Actor & { refundedAmount?: number; reason?: string } = {},
+): Promise<void> {
+  const b = await lockBilling(tx, billingId);
+  const refundedAmount = opts.refundedAmount ?? b.fiatAmount;
+  if (!Number.isSafeInteger(refundedAmount) || refundedAmount < 0 || refundedAmount > b.fiatAmount) {
+    throw new RangeError('refundedAmount must be between 0 and the card amount');
+  }
+  if (await transition(tx, b, 'REFUNDED', { ...opts, refundedAmount })) {
+    await refundBillingPoints(tx, { billingId, ...opts });
+  }
+}
+
+export type BillingForUpdate = {
+  billingId: string;
+  billingNumber: string;
+  bookingId: string;
+  accountId: string;
+  billingType: BillingTypeValue;
+  billingStatus: BillingStatusValue;
+  totalAmount: number;
+  /** What the billing asks for: totalAmount less deductions. */
+  billedAmount: number;
+  pointPaymentAmount: number;
+  paymentId: string | null;
+  paymentMethodId: string | null;
+  fiatAmount: number;
+  accommodationAmount: number;
+};
+
+const forUpdateView = (b: BillingRecord): BillingForUpdate => ({
+  billingId: b.id,
+  billingNumber: b.billingNumber,
+  bookingId: b.bookingId,
+  accountId: b.accountId,
+  billingType: b.billingType,
+  billingStatus: b.status,
+  totalAmount: b.totalAmount,
+  billedAmount: b.totalAmount - b.deductions,
+  pointPaymentAmount: b.pointPaymentAmount,
+  paymentId: b.paymentId,
+  paymentMethodId: b.paymentMethodId,
+  fiatAmount: b.fiatAmount,
+  accommodationAmount: b.totals.accommodationAmount,
+});
+
+/** The billing, locked for the rest of the transaction; CodeBillingNotFound when there is none. */
+export async function getBillingForUpdate(tx: Db, billingId: string): Promise<BillingForUpdate> {
+  return forUpdateView(await lockBilling(tx, billingId));
+}
+
+/** REQUESTED billings untouched since `olderThan`: the reconciliation job asks the provider about them. */
+export async function listStaleRequestedBillings(db: Db, olderThan: Date, limit = 100): Promise<BillingForUpdate[]> {
+  return (await repo.staleRequested(db, olderThan, limit)).map(forUpdateView);
+}
+
+// Views -------------------------------------------------------------------------
+
+export function toBillingSummary(b: BillingRecord): BillingSummary {
+  return {
+    bookingId: b.bookingId,
+    billingId: b.id,
+    billingNumber: b.billingNumber,
+    billingStatus: b.status,
+    totalAmount: b.totalAmount,
+    paymentMethod: b.paymentMethod,
+    paymentDeadline: b.paymentDeadline ? dateTimeFromDate(b.paymentDeadline) : null,
+    billingType: b.billingType,
+    billedAt: dateTimeFromDate(b.billedAt),
+    paidAt: b.paidAt ? dateTimeFromDate(b.paidAt) : null,
+  };
+}
+
+export function toDetailedBilling(b: BillingRecord): DetailedBilling {
+  const billed = b.totalAmount - b.deductions;
+  return {
+    ...toBillingSummary(b),
+    totalBillingAmount: billed,
+    isSplitSource: false,
+    isInvoicePayment: false,
+    fiatJpyPaymentAmount: b.fiatAmount,
+    nacPaymentAmount: '0',
+    nacToJpyRate: '0',
+    nacPaymentAmountInJpy: 0,
+    nacPaidAt: null,
+    nacGuaranteedDiscountAmount: 0,
+    preDiscountBillingAmount: Math.max(0, b.totals.preDiscountTotalAmount - b.deductions),
+    pointPaymentAmount: b.pointPaymentAmount,
+    deductionAmount: b.deductions,
+    refundedAmount: b.refundedAmount,
+    createdAt: dateTimeFromDate(b.createdAt),
+    updatedAt: dateTimeFromDate(b.updatedAt),
+  };
+}
+
+function toOrderLine(l: StoredLine, language: Language): OrderLine {
+  return {
+    orderId: l.orderId ?? null,
+    orderNumber: l.orderNumber ?? null,
+    title: language === 'ja' ? l.titleJa : l.titleEn,
+    category: l.category,
+    date: l.date ? isoToCivil(l.date) : null,
+    quantity: l.mealQuantities ?? l.quantity,
+    status: l.status,
+    amount: l.amount,
+    adjustmentAmount: l.adjustmentAmount ?? 0,
+    taxInclusiveAmount: l.taxInclusiveAmount,
+    consumptionTax: l.consumptionTax,
+    consumptionTaxRate: l.taxRate,
+    consumptionTaxRateType: l.effectiveTaxRateType,
+    serviceChargeApplicable: l.serviceChargeApplicable,
+    subject: l.subject,
+    source: l.source ?? null,
+  };
+}
+
+export function toBillingDetail(b: BillingRecord, lines: readonly StoredLine[], language: Language): BillingDetail {
+  const t = b.totals;
+  return {
+    billingNumber: b.billingNumber,
+    isSplitSource: false,
+    taxInclusiveTotalAmount: t.taxInclusiveTotalAmount,
+    subtotalsBySubject: t.subtotalsBySubject,
+    mutualUseExtraChargePerDay: 0,
+    preDiscountSubtotalsByConsumptionTaxRate: t.preDiscountSubtotalsByConsumptionTaxRate,
+    preDiscountTaxExclusiveSubtotalAmount: t.preDiscountTaxExclusiveSubtotalAmount,
+    preDiscountTaxInclusiveSubtotalAmount: t.preDiscountTaxInclusiveSubtotalAmount,
+    nacGuaranteedDiscountAmount: 0,
+    subtotalsByConsumptionTaxRate: t.subtotalsByConsumptionTaxRate,
+    adjustmentAmount: t.adjustmentAmount,
+    orders: lines.map((l) => toOrderLine(l, language)),
+    ownUseFee: 0,
+    mutualUseExtraCharge: 0,
+    accommodationAmount: t.accommodationAmount,
+    cancellationFee: b.cancellationFee.map((c) => ({ ...c, date: isoToCivil(c.date) })),
+    subtotalByServiceChargePercentage: t.subtotalByServiceChargePercentage,
+    discountAmount: t.discountAmount,
+    serviceChargeAmount: t.serviceChargeAmount,
+    accommodationTaxAmount: t.accommodationTax,
+  };
+}
+
+/**
+ * A booking's billings in the contract's shapes, oldest first.
+ * `unbilledAmount` is what the booking still owes outside any billing (the
+ * booking module knows it); 0 when not given.
+ */
+export async function listBookingBillings(
+  db: Db,
+  bookingId: string,
+  _language: Language,
+  opts: { unbilledAmount?: number } = {},
+): Promise<{ billings: BillingSummary[]; billingWithDetails: BillingWithDetails[]; totalUnbilledAmount: number }> {
+  const records = await repo.listByBooking(db, bookingId);
+  return {
+    billings: records.map(toBillingSummary),
+    billingWithDetails: records.map((b) => ({
+      billing: toDetailedBilling(b),
+      paymentMethod: b.paymentMethod,
+      ownSplitBillings: [],
+    })),
+    totalUnbilledAmount: opts.unbilledAmount ?? 0,
+  };
+}
+
+const isStaff = (p: Principal) => p.roles.includes('staff');
+
+/** A billing the caller may see: its own account's, or any for staff; others answer as not found. */
+export async function requireVisibleBilling(db: Db, principal: Principal, billingId: string): Promise<BillingRecord> {
+  const b = await repo.findBilling(db, billingId);
+  if (!b || (b.accountId !== principal.accountId && !isStaff(principal))) throw new AppError('CodeBillingNotFound');
+  return b;
+}
+
+/** list_billings: the billings of a booking, when they are the caller's (an unknown booking has none). */
+export async function listBillingsOfBooking(deps: Deps, principal: Principal, bookingId: string, language: Language) {
+  const records = await repo.listByBooking(deps.db, bookingId);
+  if (records.some((b) => b.accountId !== principal.accountId) && !isStaff(principal)) {
+    throw new AppError('CodeBookingNotFound');
+  }
+  return listBookingBillings(deps.db, bookingId, language);
+}
+
+export async function getBillingDetail(
+  deps: Deps,
+  principal: Principal,
+  billingId: string,
+  language: Language,
+): Promise<{ billing: DetailedBilling; billingDetail: BillingDetail }> {
+  const b = await requireVisibleBilling(deps.db, principal, billingId);
+  const lines = (await repo.linesOf(deps.db, [b.id])).get(b.id) ?? [];
+  return { billing: toDetailedBilling(b), billingDetail: toBillingDetail(b, lines, language) };
+}
+
+/** A billing with its lines, for the invoice. */
+export async function billingWithLines(db: Db, billingId: string) {
+  const b = await repo.findBilling(db, billingId);
+  if (!b) return null;
+  return { billing: b, lines: (await repo.linesOf(db, [b.id])).get(b.id) ?? [] };
+}
+
+export async function billingStatusHistory(db: Db, billingId: string) {
+  return repo.statusEvents(db, billingId);
+}
+
+// Paying DEFAULT and ADDITIONAL billings ---------------------------------------------
+
+type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
+type PayResult = { billing: DetailedBilling; payment: PaymentAttempt };
+type PaymentView = Awaited<ReturnType<typeof payment.getPayment>>;
+
+const PAYABLE_TYPES: readonly BillingTypeValue[] = ['DEFAULT', 'ADDITIONAL'];
+
+async function view(db: Db, billingId: string): Promise<DetailedBilling> {
+  const b = await repo.findBilling(db, billingId);
+  if (!b) throw new AppError('CodeBillingNotFound');
+  return toDetailedBilling(b);
+}
+
+/** Records what the processor says of the billing's payment: PAID, FAILED, or still waiting. */
+async function settle(deps: Deps, billingId: string, p: PaymentView, actor: string): Promise<PaymentAttempt> {
+  let current = p;
+  if (current.status === 'AUTHORIZED') current = await payment.capturePayment(deps, current.paymentId);
+  const now = deps.clock.now();
+  if (current.status === 'CAPTURED') {
+    await withTx(deps.db, (tx) =>
+      markBillingPaid(tx, billingId, { paidAt: now, paymentMethod: current.paymentMethod, actor }),
+    );
+    return { status: 'PAID' };
+  }
+  if (current.status === 'FAILED' || current.status === 'VOIDED') {
+    const reason = current.failureReason ?? 'CodePaymentDeclined';
+    await withTx(deps.db, (tx) => markBillingFailed(tx, billingId, reason, { at: now, actor }));
+    return { status: 'FAILED', reason };
+  }
+  if (current.status === 'REQUIRES_ACTION') {
+    const challengeUrl = (current as { challengeUrl?: string | null }).challengeUrl;
+    return challengeUrl ? { status: 'REQUIRES_ACTION', challengeUrl } : { status: 'REQUIRES_ACTION' };
+  }
+  return { status: 'PENDING' };
+}
+
+function assertPayable(b: BillingRecord, principal: Principal): void {
+  if (b.accountId !== principal.accountId) throw new AppError('CodeBillingNotFound');
+  if (!PAYABLE_TYPES.includes(b.billingType)) throw new AppError('CodeBillingNotPayable');
+}
+
+/**
+ * pay_billing: points are reserved and the billing (if FAILED) reopened in one
+ * transaction; the card is charged outside any transaction; the outcome is
+ * recorded in another. A payment still open on the billing is finished first,
+ * so one billing is never charged twice.
+ */
+export async function payBilling(
+  deps: Deps,
+  principal: Principal,
+  input: z.output<typeof payBillingMethod.input>,
+): Promise<PayResult> {
+  const actor = `account:${principal.accountId}`;
+  const before = await repo.findBilling(deps.db, input.billingId);
+  if (!before) throw new AppError('CodeBillingNotFound');
+  assertPayable(before, principal);
+  if (before.status === 'PAID') return { billing: toDetailedBilling(before), payment: { status: 'PAID' } };
+  if (before.status !== 'REQUESTED' && before.status !== 'FAILED') throw new AppError('CodeBillingNotPayable');
+
+  if (before.status === 'REQUESTED' && before.paymentId) {
+    const open = await payment.getPayment(deps, before.paymentId);
+    if (open.status === 'AUTHORIZED' || open.status === 'CAPTURED') {
+      const outcome = await settle(deps, before.id, open, actor);
+      return { billing: await view(deps.db, before.id), payment: outcome };
+    }
+    if (open.status === 'PENDING') throw new AppError('CodePaymentPending');
+    // An abandoned 3-D Secure page: close it, so it can never be completed after the new card is charged.
+    if (open.status === 'REQUIRES_ACTION') await payment.voidPayment(deps, open.paymentId);
+  }
+
+  const reserved = await withTx(deps.db, async (tx) => {
+    const b = await lockBilling(tx, input.billingId);
+    if (b.status !== 'REQUESTED' && b.status !== 'FAILED') throw new AppError('CodeBillingNotPayable');
+    if (b.paymentId !== before.paymentId && b.status === 'REQUESTED') throw new AppError('CodePaymentPending');
+    await attachPayment(tx, b.id, {
+      paymentId: null,
+      paymentMethodId: input.paymentMethodId,
+      pointPaymentAmount: input.pointPaymentAmount,
+      actor,
+      at: deps.clock.now(),
+    });
+    const fiat = b.totalAmount - b.deductions - input.pointPaymentAmount;
+    // Points alone pay it: nothing to charge.
+    if (fiat === 0) await markBillingPaid(tx, b.id, { paidAt: deps.clock.now(), actor });
+    return { fiat, billingNumber: b.billingNumber, bookingId: b.bookingId };
+  });
+  if (reserved.fiat === 0) return { billing: await view(deps.db, input.billingId), payment: { status: 'PAID' } };
+
+  let outcome: Awaited<ReturnType<typeof payment.startPayment>>;
+  try {
+    outcome = await payment.startPayment(deps, {
+      accountId: principal.accountId,
+      paymentMethodId: input.paymentMethodId,
+      amount: reserved.fiat,
+      reference: input.billingId,
+      description: `Billing ${reserved.billingNumber}`,
+      returnUrl: input.returnUrl ?? `/mypage/bookings/${encodeURIComponent(reserved.bookingId)}`,
+      capture: true,
+      idempotencyKey: `billing:${input.billingId}:${randomUUID()}`,
+    });
+  } catch (err) {
+    // Nothing was created at the processor: give the points back and leave the billing payable.
+    if (err instanceof AppError) {
+      await withTx(deps.db, (tx) =>
+        attachPayment(tx, input.billingId, { paymentId: null, paymentMethodId: null, pointPaymentAmount: 0, actor }),
+      );
+    }
+    throw err;
+  }
+
+  await withTx(deps.db, async (tx) => {
+    const b = await lockBilling(tx, input.billingId);
+    if (b.status !== 'REQUESTED') return;
+    await repo.setPayment(tx, b.id, {
+      paymentId: outcome.paymentId,
+      paymentMethodId: input.paymentMethodId,
+      paymentMethod: null,
+      pointPaymentAmount: b.pointPaymentAmount,
+      fiatAmount: b.fiatAmount,
+      at: deps.clock.now(),
+    });
+  });
+  if (outcome.status === 'REQUIRES_ACTION') {
+    return {
+      billing: await view(deps.db, input.billingId),
+      payment: { status: 'REQUIRES_ACTION', challengeUrl: outcome.challengeUrl },
+    };
+  }
+  if (outcome.status === 'PENDING') {
+    return { billing: await view(deps.db, input.billingId), payment: { status: 'PENDING' } };
+  }
+  if (outcome.status === 'FAILED') {
+    await withTx(deps.db, (tx) =>
+      markBillingFailed(tx, input.billingId, outcome.reason, { at: deps.clock.now(), actor }),
+    );
+    return { billing: await view(deps.db, input.billingId), payment: { status: 'FAILED', reason: outcome.reason } };
+  }
+  const result = await settle(deps, input.billingId, await payment.getPayment(deps, outcome.paymentId), actor);
+  return { billing: await view(deps.db, input.billingId), payment: result };
+}
+
+/**
+ * Asks the processor about a billing's open payment and records the outcome.
+ * For DEFAULT and ADDITIONAL billings (a deposit is finished by the booking's
+ * own flow); also what the payment notification and reconciliation call.
+ */
+export async function syncBillingPayment(
+  deps: Deps,
+  billingId: string,
+  actor = 'system:billing',
+): Promise<PaymentAttempt> {
+  const b = await repo.findBilling(deps.db, billingId);
+  if (!b) throw new AppError('CodeBillingNotFound');
+  if (b.status === 'PAID' || b.status === 'REFUNDED') return { status: 'PAID' };
+  if (b.status === 'FAILED') return { status: 'FAILED', reason: b.failureReason ?? 'CodePaymentDeclined' };
+  if (b.status !== 'REQUESTED' || !b.paymentId) throw new AppError('CodeBillingNotPayable');
+  return settle(deps, b.id, await payment.getPayment(deps, b.paymentId), actor);
+}
+
+export async function completeBillingPayment(deps: Deps, principal: Principal, billingId: string): Promise<PayResult> {
+  const b = await repo.findBilling(deps.db, billingId);
+  if (!b) throw new AppError('CodeBillingNotFound');
+  assertPayable(b, principal);
+  const outcome = await syncBillingPayment(deps, billingId, `account:${principal.accountId}`);
+  return { billing: await view(deps.db, billingId), payment: outcome };
+}

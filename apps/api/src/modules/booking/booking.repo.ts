@@ -1,0 +1,521 @@
+import type { Db } from '../../platform/db/pool.js';
+import type { BookingStatusValue } from '@yado/contract/booking.contract';
+import type { QuoteSnapshot } from './booking-quote.rules.js';
+
+export type PaymentAttempt = {
+  billingId: string;
+  paymentId: string | null;
+  status: 'STARTED' | 'REQUIRES_ACTION' | 'PENDING' | 'PAID' | 'FAILED';
+  challengeUrl: string | null;
+  reason: string | null;
+  paymentMethodId: string;
+  pointPaymentAmount: number;
+  at: string;
+};
+
+export type PendingRefund = { paymentId: string; billingId: string; amount: number };
+
+export type BookingRecord = {
+  id: string;
+  bookingNumber: string;
+  accountId: string;
+  userId: string;
+  houseGroupId: string;
+  houseId: string;
+  stayId: string;
+  bookingType: 'GUEST_USE' | 'EXCLUSIVE_ACCOMMODATION_USE';
+  status: BookingStatusValue;
+  checkinDate: string;
+  checkoutDate: string;
+  timezone: string;
+  males: number;
+  females: number;
+  children: number;
+  infants: number | null;
+  largeDogs: number;
+  mediumDogs: number;
+  smallDogs: number;
+  childrenAges: number[];
+  allergy: string;
+  request: string;
+  pet: { description: string; vaccinated: boolean } | null;
+  tentativeDeadline: Date | null;
+  couponRedemptionId: string | null;
+  quote: QuoteSnapshot;
+  depositBillingId: string | null;
+  defaultBillingId: string | null;
+  paymentMethodId: string | null;
+  paymentAttempt: PaymentAttempt | null;
+  pendingRefunds: PendingRefund[];
+  conversationId: string | null;
+  guestRegisterComplete: boolean;
+  bookedAt: Date | null;
+  cancelledAt: Date | null;
+  checkedInAt: Date | null;
+  checkedOutAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+};
+
+const COLUMNS = `
+  id, booking_number, account_id::text AS account_id, user_id, house_group_id, house_id, stay_id, booking_type,
+  status, to_char(checkin_date, 'YYYY-MM-DD') AS checkin_date, to_char(checkout_date, 'YYYY-MM-DD') AS checkout_date,
+  timezone, males, females, children, infants, large_dogs, medium_dogs, small_dogs, children_ages, allergy, request,
+  pet, tentative_deadline, coupon_redemption_id, quote, deposit_billing_id, default_billing_id, payment_method_id,
+  payment_attempt, pending_refunds, conversation_id, guest_register_complete, booked_at, cancelled_at,
+  checked_in_at, checked_out_at, created_at, updated_at, version`;
+
+type Row = Record<string, unknown>;
+
+function toRecord(r: Row): BookingRecord {
+  return {
+    id: r['id'] as string,
+    bookingNumber: r['booking_number'] as string,
+    accountId: r['account_id'] as string,
+    userId: r['user_id'] as string,
+    houseGroupId: r['house_group_id'] as string,
+    houseId: r['house_id'] as string,
+    stayId: r['stay_id'] as string,
+    bookingType: r['booking_type'] as BookingRecord['bookingType'],
+    status: r['status'] as BookingStatusValue,
+    checkinDate: r['checkin_date'] as string,
+    checkoutDate: r['checkout_date'] as string,
+    timezone: r['timezone'] as string,
+    males: r['males'] as number,
+    females: r['females'] as number,
+    children: r['children'] as number,
+    infants: r['infants'] as number | null,
+    largeDogs: r['large_dogs'] as number,
+    mediumDogs: r['medium_dogs'] as number,
+    smallDogs: r['small_dogs'] as number,
+    childrenAges: r['children_ages'] as number[],
+    allergy: r['allergy'] as string,
+    request: r['request'] as string,
+    pet: r['pet'] as BookingRecord['pet'],
+    tentativeDeadline: r['tentative_deadline'] as Date | null,
+    couponRedemptionId: r['coupon_redemption_id'] as string | null,
+    quote: r['quote'] as QuoteSnapshot,
+    depositBillingId: r['deposit_billing_id'] as string | null,
+    defaultBillingId: r['default_billing_id'] as string | null,
+    paymentMethodId: r['payment_method_id'] as string | null,
+    paymentAttempt: r['payment_attempt'] as PaymentAttempt | null,
+    pendingRefunds: r['pending_refunds'] as PendingRefund[],
+    conversationId: r['conversation_id'] as string | null,
+    guestRegisterComplete: r['guest_register_complete'] as boolean,
+    bookedAt: r['booked_at'] as Date | null,
+    cancelledAt: r['cancelled_at'] as Date | null,
+    checkedInAt: r['checked_in_at'] as Date | null,
+    checkedOutAt: r['checked_out_at'] as Date | null,
+    createdAt: r['created_at'] as Date,
+    updatedAt: r['updated_at'] as Date,
+    version: r['version'] as number,
+  };
+}
+
+// Stays ---------------------------------------------------------------------------
+
+/** The houses of the group with no ACTIVE stay overlapping the nights, in the group's order. */
+export async function freeHouseIds(db: Db, houseIds: string[], checkin: string, checkout: string): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT h.id FROM unnest($1::text[]) WITH ORDINALITY AS h(id, n)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM stays s
+       WHERE s.house_id = h.id AND s.status = 'ACTIVE'
+         AND s.nights && daterange($2::date, $3::date, '[)'))
+     ORDER BY h.n`,
+    [houseIds, checkin, checkout],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/**
+ * Inserts the ACTIVE stay inside a savepoint. False when the exclusion
+ * constraint refuses it (another stay took the house first); the transaction
+ * stays usable, so the caller can try the next house.
+ */
+export async function tryInsertStay(
+  tx: Db,
+  s: { id: string; houseId: string; houseGroupId: string; checkin: string; checkout: string; bookingId: string },
+  /** False for the last house to try: a refusal then ends the transaction anyway, so no savepoint is needed. */
+  retryable = true,
+): Promise<boolean> {
+  // Concurrent inserts of overlapping stays can wait for each other inside the exclusion
+  // constraint and deadlock. Locking the house's nights first, in date order, queues them
+  // instead: the loser waits for the winner's commit, then meets the constraint at once.
+  // Stays on other nights take other locks and never wait. The constraint stays the guard.
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(hashtext($1), (d - DATE '2000-01-01')::int)
+     FROM generate_series($2::date, $3::date - 1, interval '1 day') AS g(d0), LATERAL (SELECT g.d0::date AS d) AS x
+     ORDER BY d`,
+    [s.houseId, s.checkin, s.checkout],
+  );
+  if (!retryable) {
+    try {
+      await tx.query(
+        `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
+         VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6)`,
+        [s.id, s.houseId, s.houseGroupId, s.checkin, s.checkout, s.bookingId],
+      );
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code === '23P01') return false;
+      throw err;
+    }
+  }
+  await tx.query('SAVEPOINT stay_attempt');
+  try {
+    await tx.query(
+      `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
+       VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6)`,
+      [s.id, s.houseId, s.houseGroupId, s.checkin, s.checkout, s.bookingId],
+    );
+    await tx.query('RELEASE SAVEPOINT stay_attempt');
+    return true;
+  } catch (err) {
+    await tx.query('ROLLBACK TO SAVEPOINT stay_attempt');
+    if ((err as { code?: string }).code === '23P01') return false;
+    throw err;
+  }
+}
+
+export async function releaseStay(tx: Db, stayId: string, now: Date): Promise<void> {
+  await tx.query(`UPDATE stays SET status = 'RELEASED', released_at = $2 WHERE id = $1 AND status = 'ACTIVE'`, [
+    stayId,
+    now,
+  ]);
+}
+
+export async function stayStatus(db: Db, stayId: string): Promise<'ACTIVE' | 'RELEASED' | null> {
+  const r = await db.query<{ status: 'ACTIVE' | 'RELEASED' }>('SELECT status FROM stays WHERE id = $1', [stayId]);
+  return r.rows[0]?.status ?? null;
+}
+
+// Bookings ----------------------------------------------------------------------------
+
+export async function nextBookingNumber(tx: Db): Promise<string> {
+  const r = await tx.query<{ n: number }>(`SELECT nextval('booking_number_seq') AS n`);
+  return `B${r.rows[0]!.n}`;
+}
+
+export type BookingInsert = Omit<
+  BookingRecord,
+  | 'depositBillingId'
+  | 'defaultBillingId'
+  | 'paymentMethodId'
+  | 'paymentAttempt'
+  | 'pendingRefunds'
+  | 'guestRegisterComplete'
+  | 'bookedAt'
+  | 'cancelledAt'
+  | 'checkedInAt'
+  | 'checkedOutAt'
+  | 'updatedAt'
+  | 'version'
+>;
+
+/**
+ * Inserts the booking with its number (from the sequence), its conversation
+ * and its first event in one statement: one round trip inside the booking's
+ * transaction, which is what holds the house.
+ */
+export async function insertBooking(
+  tx: Db,
+  b: Omit<BookingInsert, 'bookingNumber'>,
+  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+): Promise<string> {
+  const r = await tx.query<{ booking_number: string }>(
+    `WITH b AS (
+       INSERT INTO bookings (id, booking_number, account_id, user_id, house_group_id, house_id, stay_id, booking_type,
+         status, checkin_date, checkout_date, timezone, males, females, children, infants, large_dogs, medium_dogs,
+         small_dogs, children_ages, allergy, request, pet, tentative_deadline, coupon_redemption_id, quote,
+         conversation_id, created_at, updated_at)
+       VALUES ($1, 'B' || nextval('booking_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+         $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $27)
+       RETURNING id, booking_number),
+     c AS (INSERT INTO conversations (id, booking_id, created_at) SELECT $26, id, $27 FROM b),
+     e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
+       SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
+     SELECT booking_number FROM b`,
+    [
+      b.id,
+      b.accountId,
+      b.userId,
+      b.houseGroupId,
+      b.houseId,
+      b.stayId,
+      b.bookingType,
+      b.status,
+      b.checkinDate,
+      b.checkoutDate,
+      b.timezone,
+      b.males,
+      b.females,
+      b.children,
+      b.infants,
+      b.largeDogs,
+      b.mediumDogs,
+      b.smallDogs,
+      b.childrenAges,
+      b.allergy,
+      b.request,
+      b.pet === null ? null : JSON.stringify(b.pet),
+      b.tentativeDeadline,
+      b.couponRedemptionId,
+      JSON.stringify(b.quote),
+      b.conversationId,
+      b.createdAt,
+      event.fromStatus,
+      event.toStatus,
+      event.action,
+      event.actor,
+      JSON.stringify(event.detail ?? {}),
+    ],
+  );
+  return r.rows[0]!.booking_number;
+}
+
+export async function findBooking(db: Db, id: string): Promise<BookingRecord | null> {
+  const r = await db.query<Row>(`SELECT ${COLUMNS} FROM bookings WHERE id = $1`, [id]);
+  return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
+/** Locks the booking row for the rest of the transaction: every state change goes through here. */
+export async function lockBooking(tx: Db, id: string): Promise<BookingRecord | null> {
+  const r = await tx.query<Row>(`SELECT ${COLUMNS} FROM bookings WHERE id = $1 FOR UPDATE`, [id]);
+  return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
+const UPDATABLE = {
+  status: 'status',
+  houseId: 'house_id',
+  males: 'males',
+  females: 'females',
+  children: 'children',
+  infants: 'infants',
+  largeDogs: 'large_dogs',
+  mediumDogs: 'medium_dogs',
+  smallDogs: 'small_dogs',
+  childrenAges: 'children_ages',
+  tentativeDeadline: 'tentative_deadline',
+  quote: 'quote',
+  depositBillingId: 'deposit_billing_id',
+  defaultBillingId: 'default_billing_id',
+  paymentMethodId: 'payment_method_id',
+  paymentAttempt: 'payment_attempt',
+  pendingRefunds: 'pending_refunds',
+  guestRegisterComplete: 'guest_register_complete',
+  bookedAt: 'booked_at',
+  cancelledAt: 'cancelled_at',
+  checkedInAt: 'checked_in_at',
+  checkedOutAt: 'checked_out_at',
+} as const satisfies Partial<Record<keyof BookingRecord, string>>;
+
+export type BookingPatch = Partial<Pick<BookingRecord, keyof typeof UPDATABLE>>;
+
+const JSON_COLUMNS = new Set(['quote', 'payment_attempt', 'pending_refunds']);
+
+export async function updateBooking(tx: Db, id: string, patch: BookingPatch, now: Date): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [id, now];
+  for (const [key, value] of Object.entries(patch)) {
+    const column = UPDATABLE[key as keyof typeof UPDATABLE];
+    if (!column || value === undefined) continue;
+    values.push(JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  await tx.query(
+    `UPDATE bookings SET ${[...sets, 'updated_at = $2', 'version = version + 1'].join(', ')} WHERE id = $1`,
+    values,
+  );
+}
+
+export type BookingEvent = {
+  bookingId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  action: string;
+  actor: string;
+  at: Date;
+  detail?: Record<string, unknown>;
+};
+
+export async function insertEvent(tx: Db, e: BookingEvent): Promise<void> {
+  await tx.query(
+    `INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.bookingId, e.fromStatus, e.toStatus, e.action, e.actor, e.at, JSON.stringify(e.detail ?? {})],
+  );
+}
+
+export async function listEvents(db: Db, bookingId: string): Promise<BookingEvent[]> {
+  const r = await db.query<Row>(
+    `SELECT booking_id, from_status, to_status, action, actor, at, detail FROM booking_events
+     WHERE booking_id = $1 ORDER BY id`,
+    [bookingId],
+  );
+  return r.rows.map((x) => ({
+    bookingId: x['booking_id'] as string,
+    fromStatus: x['from_status'] as string | null,
+    toStatus: x['to_status'] as string,
+    action: x['action'] as string,
+    actor: x['actor'] as string,
+    at: x['at'] as Date,
+    detail: x['detail'] as Record<string, unknown>,
+  }));
+}
+
+export type ListCursor = { date: string; id: string };
+
+export async function listBookingsOfAccount(
+  db: Db,
+  input: { accountId: string; statuses: string[]; ascending: boolean; after: ListCursor | null; limit: number },
+): Promise<BookingRecord[]> {
+  const dir = input.ascending ? 'ASC' : 'DESC';
+  const cmp = input.ascending ? '>' : '<';
+  const r = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM bookings
+     WHERE account_id = $1 AND status = ANY($2::text[])
+       AND ($3::date IS NULL OR (checkin_date, id) ${cmp} ($3::date, $4::text))
+     ORDER BY checkin_date ${dir}, id ${dir}
+     LIMIT $5`,
+    [input.accountId, input.statuses, input.after?.date ?? null, input.after?.id ?? '', input.limit],
+  );
+  return r.rows.map(toRecord);
+}
+
+// Sweeps of the jobs ----------------------------------------------------------------
+
+export async function expiredTentativeIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings WHERE status = 'TENTATIVE' AND tentative_deadline <= $1
+     ORDER BY tentative_deadline LIMIT $2`,
+    [now, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** BOOKED or READY_TO_CHECKIN bookings without a DEFAULT billing whose check-in is at most `days` days ahead in their zone. */
+export async function dueForDefaultBilling(db: Db, now: Date, days: number, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings
+     WHERE status IN ('BOOKED', 'READY_TO_CHECKIN') AND default_billing_id IS NULL
+       AND checkin_date - $2::int <= ($1::timestamptz AT TIME ZONE timezone)::date
+     ORDER BY checkin_date LIMIT $3`,
+    [now, days, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** BOOKED bookings whose check-in is tomorrow or earlier in their zone, with a complete guest register. */
+export async function dueReadyToCheckin(db: Db, now: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings
+     WHERE status = 'BOOKED' AND guest_register_complete
+       AND checkin_date - 1 <= ($1::timestamptz AT TIME ZONE timezone)::date
+     ORDER BY checkin_date LIMIT $2`,
+    [now, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** BOOKED or READY_TO_CHECKIN bookings whose check-in day has ended in their zone. */
+export async function dueNoShow(db: Db, now: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings
+     WHERE status IN ('BOOKED', 'READY_TO_CHECKIN')
+       AND checkin_date < ($1::timestamptz AT TIME ZONE timezone)::date
+     ORDER BY checkin_date LIMIT $2`,
+    [now, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+export async function withPendingRefunds(db: Db, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings WHERE pending_refunds <> '[]' ORDER BY updated_at LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** TENTATIVE bookings whose deposit payment was started before `before` and never settled. */
+export async function staleAttempts(db: Db, before: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings
+     WHERE payment_attempt IS NOT NULL
+       AND payment_attempt->>'status' IN ('STARTED', 'REQUIRES_ACTION', 'PENDING')
+       AND (payment_attempt->>'at')::timestamptz < $1
+     ORDER BY updated_at LIMIT $2`,
+    [before, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+// Guest registers and conversations ---------------------------------------------------
+
+export type GuestRegisterRow = {
+  fullName: string;
+  address: Record<string, string>;
+  phoneNumber: { countryCode: number; nationalNumber: string } | null;
+  emailAddress: string | null;
+  nationalityCountryCode: string;
+  passportNumber: string | null;
+  age: number | null;
+};
+
+export async function replaceGuestRegister(
+  tx: Db,
+  bookingId: string,
+  guests: GuestRegisterRow[],
+  now: Date,
+  retainUntil: string,
+): Promise<void> {
+  // Registers are kept by law, but a guest may correct theirs before the stay: replaced as a whole.
+  await tx.query('DELETE FROM guest_registers WHERE booking_id = $1', [bookingId]);
+  await tx.query(
+    `INSERT INTO guest_registers (booking_id, position, full_name, address, phone, email,
+       nationality_country_code, passport_number, age, created_at, retain_until)
+     SELECT $1, g.ord, g.e->>'fullName', g.e->'address', g.e->'phoneNumber', g.e->>'emailAddress',
+       g.e->>'nationalityCountryCode', g.e->>'passportNumber', (g.e->>'age')::int, $3, $4::date
+     FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS g(e, ord)`,
+    [bookingId, JSON.stringify(guests), now, retainUntil],
+  );
+}
+
+export async function listGuestRegister(db: Db, bookingId: string): Promise<GuestRegisterRow[]> {
+  const r = await db.query<Row>(
+    `SELECT full_name, address, phone, email, nationality_country_code, passport_number, age
+     FROM guest_registers WHERE booking_id = $1 ORDER BY position`,
+    [bookingId],
+  );
+  return r.rows.map((x) => ({
+    fullName: x['full_name'] as string,
+    address: x['address'] as Record<string, string>,
+    phoneNumber: x['phone'] as GuestRegisterRow['phoneNumber'],
+    emailAddress: x['email'] as string | null,
+    nationalityCountryCode: x['nationality_country_code'] as string,
+    passportNumber: x['passport_number'] as string | null,
+    age: x['age'] as number | null,
+  }));
+}
+
+export async function insertConversation(tx: Db, id: string, bookingId: string, now: Date): Promise<void> {
+  await tx.query('INSERT INTO conversations (id, booking_id, created_at) VALUES ($1, $2, $3)', [id, bookingId, now]);
+}
+
+/** The booking whose deposit (current or an earlier attempt) is this billing. */
+export async function bookingOfDepositBilling(db: Db, billingId: string): Promise<string | null> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM bookings WHERE deposit_billing_id = $1 OR payment_attempt->>'billingId' = $1
+     UNION SELECT booking_id FROM booking_events WHERE action = 'PAYMENT_STARTED' AND detail->>'billingId' = $1
+     LIMIT 1`,
+    [billingId],
+  );
+  return r.rows[0]?.id ?? null;
+}
+
+export async function bookingOfDefaultBilling(db: Db, billingId: string): Promise<string | null> {
+  const r = await db.query<{ id: string }>('SELECT id FROM bookings WHERE default_billing_id = $1', [billingId]);
+  return r.rows[0]?.id ?? null;
+}

@@ -1,0 +1,295 @@
+import type { HouseGroup } from '@yado/contract/catalogue.contract';
+import type { Language } from '@yado/contract/headers';
+import { AppError } from '../../platform/app-error.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import {
+  attachPayment,
+  cancelBilling,
+  createBilling,
+  getBillingForUpdate,
+  listBookingBillings,
+  markBillingPaid,
+  markBillingRefunded,
+  type BillingForUpdate,
+} from '../billing/billing.service.js';
+import { getHouseGroup } from '../catalogue/catalogue.service.js';
+import { releaseCouponRedemption } from '../coupon/coupon.service.js';
+import { cancelOrdersOfBooking } from '../meal/meal.service.js';
+import { refundPayment, startPayment } from '../payment/payment.service.js';
+import { cancellationFeeLines, civil } from './booking-quote.rules.js';
+import { actorOf, move } from './booking-state.rules.js';
+import { feeScheduleOf, requireOwnBooking } from './booking-view.service.js';
+import { outcomeOf, settleDefaultBilling } from './confirm-booking.service.js';
+import * as repo from './booking.repo.js';
+import type { BookingRecord, PendingRefund } from './booking.repo.js';
+
+export type FeeView = {
+  cancellationFee: {
+    date: { year: number; month: number; day: number };
+    amount: number;
+    details: { percentage: number; amount: number; source: 'ACCOMMODATION_AMOUNT'; consumedSlot: null }[];
+  }[];
+  underFreeCancellationPeriod: boolean;
+  freeCancellationLimitDate: { year: number; month: number; day: number };
+  totalFee: number;
+  paidAmount: number;
+  refundAmount: number;
+  outstandingFee: number;
+};
+
+/** The booking's billings with their payments, locked (inside a transaction) or read. */
+async function billingsOf(db: Db, bookingId: string): Promise<BillingForUpdate[]> {
+  const { billings } = await listBookingBillings(db, bookingId, 'en');
+  const out: BillingForUpdate[] = [];
+  for (const b of billings) out.push(await getBillingForUpdate(db, b.billingId));
+  return out;
+}
+
+const paidOf = (billings: readonly BillingForUpdate[]) =>
+  billings.filter((b) => b.billingStatus === 'PAID').reduce((s, b) => s + b.fiatAmount + b.pointPaymentAmount, 0);
+
+/** The fee of cancelling (or not showing) now: a hold that was never confirmed cancels free. */
+function scheduleFor(b: BookingRecord, hg: HouseGroup, now: Date, noShow: boolean) {
+  const schedule = feeScheduleOf(b, hg, now, noShow);
+  if (b.status !== 'TENTATIVE') return schedule;
+  return {
+    ...schedule,
+    underFreeCancellationPeriod: true,
+    totalFee: 0,
+    perDate: schedule.perDate.map((d) => ({
+      ...d,
+      amount: 0,
+      details: d.details.map((x) => ({ ...x, percentage: 0, amount: 0 })),
+    })),
+  };
+}
+
+function feeView(b: BookingRecord, schedule: ReturnType<typeof scheduleFor>, paid: number): FeeView {
+  return {
+    cancellationFee: schedule.perDate.map((d) => ({ ...d, date: civil(d.date) })),
+    underFreeCancellationPeriod: schedule.underFreeCancellationPeriod,
+    freeCancellationLimitDate: b.quote.quote.freeCancellationLimitDate,
+    totalFee: schedule.totalFee,
+    paidAmount: paid,
+    refundAmount: Math.max(0, paid - schedule.totalFee),
+    outstandingFee: Math.max(0, schedule.totalFee - paid),
+  };
+}
+
+/** get_cancellation_fee */
+export async function getCancellationFee(
+  deps: Deps,
+  accountId: string,
+  language: Language,
+  bookingId: string,
+): Promise<FeeView> {
+  const b = await requireOwnBooking(deps, accountId, bookingId);
+  const { houseGroup: hg } = await getHouseGroup(deps, language, b.houseGroupId);
+  const billings = await billingsOf(deps.db, b.id);
+  return feeView(b, scheduleFor(b, hg, deps.clock.now(), false), paidOf(billings));
+}
+
+/**
+ * Which card payments go back, newest billing first, so that what is kept
+ * equals the fee. A billing refunded whole also returns its points; one
+ * refunded in part keeps its points towards the fee.
+ */
+export function planRefunds(
+  billings: readonly BillingForUpdate[],
+  refundable: number,
+): { refunds: (PendingRefund & { whole: boolean })[]; wholePointOnly: string[] } {
+  let remaining = refundable;
+  const refunds: (PendingRefund & { whole: boolean })[] = [];
+  const wholePointOnly: string[] = [];
+  const paid = billings.filter((b) => b.billingStatus === 'PAID' && b.billingType !== 'CANCELLATION').reverse();
+  for (const b of paid) {
+    if (remaining <= 0) break;
+    const whole = b.fiatAmount + b.pointPaymentAmount;
+    if (remaining >= whole) {
+      if (b.fiatAmount > 0 && b.paymentId)
+        refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount: b.fiatAmount, whole: true });
+      else wholePointOnly.push(b.billingId);
+      remaining -= whole;
+    } else {
+      const amount = Math.min(remaining, b.fiatAmount);
+      if (amount > 0 && b.paymentId)
+        refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount, whole: false });
+      remaining -= amount;
+    }
+  }
+  return { refunds, wholePointOnly };
+}
+
+export type EndResult = { booking: BookingRecord; fee: FeeView; feeBillingId: string | null; chargeFee: boolean };
+
+/**
+ * Ends a booking with its fee, in one transaction: CANCELLED (cancel_booking)
+ * or NO_SHOW (the job). The fee becomes a CANCELLATION billing, settled from
+ * what was paid where it can; what was paid beyond the fee is queued for
+ * refund (pending_refunds, sent after the commit and retried by
+ * reconciliation); unpaid billings are cancelled; the house, the coupon and
+ * the orders are released.
+ */
+export async function endBooking(
+  deps: Deps,
+  input: { bookingId: string; accountId: string | null; actor: string; noShow: boolean; language: Language },
+): Promise<EndResult> {
+  const pre = await repo.findBooking(deps.db, input.bookingId);
+  if (!pre || (input.accountId !== null && pre.accountId !== input.accountId))
+    throw new AppError('CodeBookingNotFound');
+  const { houseGroup: hg } = await getHouseGroup(deps, input.language, pre.houseGroupId);
+  const now = deps.clock.now();
+  const result = await withTx(deps.db, async (tx) => {
+    const b = await repo.lockBooking(tx, input.bookingId);
+    if (!b) throw new AppError('CodeBookingNotFound');
+    const to = move(b.status, input.noShow ? 'NO_SHOW' : 'CANCEL');
+    const billings = await billingsOf(tx, b.id);
+    for (const bl of billings) {
+      if (bl.billingStatus === 'REQUESTED' || bl.billingStatus === 'FAILED') {
+        if (bl.billingStatus === 'REQUESTED')
+          await cancelBilling(tx, bl.billingId, { at: now, actor: input.actor, reason: to });
+      }
+    }
+    const schedule = scheduleFor(b, hg, now, input.noShow);
+    const paid = paidOf(billings);
+    const fee = feeView(b, schedule, paid);
+    const { refunds, wholePointOnly } = planRefunds(billings, fee.refundAmount);
+    for (const billingId of wholePointOnly)
+      await markBillingRefunded(tx, billingId, { at: now, actor: input.actor, reason: to });
+
+    let feeBillingId: string | null = null;
+    if (schedule.totalFee > 0) {
+      const covered = Math.min(schedule.totalFee, paid);
+      const created = await createBilling(tx, {
+        bookingId: b.id,
+        accountId: b.accountId,
+        billingType: 'CANCELLATION',
+        lines: cancellationFeeLines(schedule.perDate, input.noShow),
+        serviceChargePercentage: '0.00',
+        accommodationTax: 0,
+        deductions: covered,
+        paymentDeadline: new Date(now.getTime() + 7 * 86_400_000),
+        cancellationFee: schedule.perDate,
+        at: now,
+        actor: input.actor,
+      });
+      feeBillingId = created.billingId;
+      await attachPayment(tx, feeBillingId, {
+        paymentId: null,
+        paymentMethodId: b.paymentMethodId,
+        pointPaymentAmount: 0,
+        at: now,
+        actor: input.actor,
+      });
+      // Kept from what was paid: nothing more to charge.
+      if (covered === schedule.totalFee) await markBillingPaid(tx, feeBillingId, { paidAt: now, actor: input.actor });
+    }
+
+    await repo.releaseStay(tx, b.stayId, now);
+    if (b.couponRedemptionId) {
+      await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: input.actor, now });
+    }
+    await cancelOrdersOfBooking(tx, b.id, now);
+    const pendingRefunds = [...b.pendingRefunds, ...refunds.map(({ whole, ...r }) => ({ ...r, whole }))];
+    await repo.updateBooking(tx, b.id, { status: to, cancelledAt: now, pendingRefunds }, now);
+    await repo.insertEvent(tx, {
+      bookingId: b.id,
+      fromStatus: b.status,
+      toStatus: to,
+      action: input.noShow ? 'NO_SHOW' : 'CANCEL',
+      actor: input.actor,
+      at: now,
+      detail: { totalFee: fee.totalFee, paidAmount: paid, refunds, feeBillingId },
+    });
+    return {
+      booking: { ...b, status: to, cancelledAt: now, pendingRefunds },
+      fee,
+      feeBillingId,
+      chargeFee: fee.outstandingFee > 0 && !!b.paymentMethodId,
+    };
+  });
+
+  await sendPendingRefunds(deps, result.booking.id).catch((err: unknown) =>
+    deps.log.warn('booking refund deferred to reconciliation', { bookingId: result.booking.id, error: String(err) }),
+  );
+  if (result.chargeFee && result.feeBillingId) {
+    await chargeBilling(deps, result.booking, result.feeBillingId, result.fee.outstandingFee, 'cancel-fee').catch(
+      (err: unknown) =>
+        deps.log.warn('cancellation fee charge failed', { bookingId: result.booking.id, error: String(err) }),
+    );
+  }
+  return result;
+}
+
+/** cancel_booking */
+export async function cancelBooking(deps: Deps, accountId: string, language: Language, bookingId: string) {
+  return endBooking(deps, { bookingId, accountId, actor: actorOf.account(accountId), noShow: false, language });
+}
+
+/**
+ * Sends the refunds a cancellation queued, each with its own idempotency key
+ * (a retry never refunds twice), and records each once the processor took it.
+ */
+export async function sendPendingRefunds(deps: Deps, bookingId: string): Promise<number> {
+  const b = await repo.findBooking(deps.db, bookingId);
+  if (!b || b.pendingRefunds.length === 0) return 0;
+  let sent = 0;
+  for (const r of b.pendingRefunds as (PendingRefund & { whole?: boolean })[]) {
+    await refundPayment(deps, r.paymentId, r.amount, `booking-refund-${bookingId}-${r.billingId}`);
+    const now = deps.clock.now();
+    await withTx(deps.db, async (tx) => {
+      const locked = await repo.lockBooking(tx, bookingId);
+      if (!locked) return;
+      if (r.whole) {
+        const billing = await getBillingForUpdate(tx, r.billingId);
+        if (billing.billingStatus === 'PAID') {
+          await markBillingRefunded(tx, r.billingId, { at: now, refundedAmount: r.amount, reason: locked.status });
+        }
+      }
+      const left = locked.pendingRefunds.filter((x) => !(x.billingId === r.billingId && x.paymentId === r.paymentId));
+      await repo.updateBooking(tx, bookingId, { pendingRefunds: left }, now);
+      await repo.insertEvent(tx, {
+        bookingId,
+        fromStatus: locked.status,
+        toStatus: locked.status,
+        action: 'REFUNDED',
+        actor: actorOf.system,
+        at: now,
+        detail: { ...r },
+      });
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * Charges a billing to the card the deposit was paid with, off-session, and
+ * records the outcome. A card that fails leaves the billing FAILED with its
+ * payment deadline; the guest pays it from the booking page (pay_billing).
+ */
+export async function chargeBilling(
+  deps: Deps,
+  b: BookingRecord,
+  billingId: string,
+  amount: number,
+  keyPrefix: string,
+): Promise<void> {
+  if (!b.paymentMethodId || amount <= 0) return;
+  const p = await startPayment(deps, {
+    accountId: b.accountId,
+    paymentMethodId: b.paymentMethodId,
+    amount,
+    reference: billingId,
+    description: `${keyPrefix} ${b.bookingNumber}`,
+    returnUrl: `/mypage/bookings/${b.id}`,
+    capture: true,
+    idempotencyKey: `${keyPrefix}-${billingId}`,
+  });
+  const outcome =
+    p.status === 'FAILED'
+      ? ({ status: 'FAILED', paymentId: p.paymentId, reason: p.reason } as const)
+      : outcomeOf({ paymentId: p.paymentId, status: p.status, failureReason: null });
+  if (outcome) await settleDefaultBilling(deps, billingId, outcome);
+}

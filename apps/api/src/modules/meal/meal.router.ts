@@ -1,0 +1,12 @@
+import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
+import { implement } from '../../platform/http/rpc-app.js';
+import * as meal from './meal.service.js';
+
+export const mealRoutes = [
+  implement(listMeals, async (ctx, input) => ({
+    meals: await meal.listMeals(ctx.deps.db, input.houseGroupId, ctx.language),
+  })),
+  implement(listExtraOptions, async (ctx, input) => ({
+    extraOptions: await meal.listExtraOptions(ctx.deps.db, input.houseGroupId, ctx.language),
+  })),
+];

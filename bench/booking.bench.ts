@@ -1,0 +1,262 @@
+// Booking under contention and its throughput, over real HTTP against a started API process
+// (apps/api/src/main.ts) on its own database (DATABASE_URL, or an embedded cluster in a temp folder).
+// (a) ROUNDS rounds of CLIENTS concurrent clients booking the one house of a group on overlapping
+//     nights: successes per round (must be exactly 1), 409 CodeHouseNotAvailable answers, server
+//     errors (must be 0) and an audit query counting overlapping ACTIVE stays (must be 0).
+// (b) tentative bookings per second at 20 concurrent clients on distinct nights, against a plain
+//     loop of single-row inserts into a temporary table with the same exclusion constraint.
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  API_PREFIX,
+  PLATFORM_HEADER,
+  PLATFORM_WEB,
+  WEB_APP_VERSION,
+  WEB_APP_VERSION_HEADER,
+} from '@yado/contract/headers';
+import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import pg from 'pg';
+import { addDays, todayIn } from '../apps/api/src/modules/catalogue/civil-date.js';
+import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
+import { createLogger } from '../apps/api/src/platform/logger.js';
+import { repoRoot } from './support/server-process.js';
+
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 200);
+const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 50);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const ACCOUNTS = 10;
+
+const civil = (iso: string) => ({
+  year: Number(iso.slice(0, 4)),
+  month: Number(iso.slice(5, 7)),
+  day: Number(iso.slice(8, 10)),
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-booking-'));
+// The cluster runs as `postgres` when we are root: it must be able to pass through the folder.
+await chmod(dir, 0o711);
+let databaseUrl = process.env['DATABASE_URL'];
+let stopEmbedded = async () => {};
+if (!databaseUrl) {
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), createLogger('warn'));
+  databaseUrl = embedded.url;
+  stopEmbedded = embedded.stop;
+}
+const admin = new URL(databaseUrl);
+const dbName = `yado_bench_booking_${Date.now()}`;
+{
+  const u = new URL(databaseUrl);
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+}
+admin.pathname = `/${dbName}`;
+const url = admin.toString();
+
+const port = await freePort();
+const child = spawn(
+  process.execPath,
+  [...(process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/main.ts'],
+  {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      SEED_DEMO_DATA: 'never',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const baseUrl = `http://127.0.0.1:${port}`;
+for (;;) {
+  if (child.exitCode !== null) throw new Error('server exited while starting');
+  try {
+    if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+  } catch {
+    // not yet listening
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+
+async function post(pathname: string, body: unknown, token?: string) {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [PLATFORM_HEADER]: PLATFORM_WEB,
+      [WEB_APP_VERSION_HEADER]: WEB_APP_VERSION,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as { customToken: string; idToken: string; errorInfo?: { reason: string } },
+  };
+}
+
+try {
+  const today = todayIn('Asia/Tokyo', new Date());
+  await pool.query(`INSERT INTO places (id, name_en, name_ja, prefecture_en, prefecture_ja, city_en, city_ja)
+    VALUES ('bench-place', 'Bench', 'ベンチ', 'Nagano', '長野県', 'Hakuba', '白馬村')`);
+  for (const id of ['bench-contended', 'bench-throughput']) {
+    await pool.query(`INSERT INTO house_groups (id, place_id, name_en, name_ja) VALUES ($1, 'bench-place', $1, $1)`, [
+      id,
+    ]);
+    await pool.query(`INSERT INTO houses (id, house_group_id, name_en, name_ja) VALUES ($1, $2, 'A', 'A')`, [
+      `${id}-house`,
+      id,
+    ]);
+    await pool.query(
+      `INSERT INTO house_group_days (house_group_id, date, standard_price, high_price)
+       SELECT $1, d::date, 20000, 40000 FROM generate_series($2::date, $2::date + 9000, interval '1 day') AS d`,
+      [id, today],
+    );
+  }
+
+  const tokens: string[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const minted = await post(IDENTITY_ROUTES.e2eCustomToken, { email: `bench-booker-${i}@example.com` });
+    const signed = await post(IDENTITY_ROUTES.signInWithCustomToken, { token: minted.json.customToken });
+    const token = signed.json.idToken as string;
+    const user = await post(
+      `${API_PREFIX}/create_user`,
+      {
+        firstName: '太郎',
+        lastName: '山田',
+        romanizedFirstName: 'Taro',
+        romanizedLastName: 'Yamada',
+        nationalityCountryCode: 'JP',
+      },
+      token,
+    );
+    if (user.status !== 200) throw new Error(`create_user: ${JSON.stringify(user.json)}`);
+    tokens.push(token);
+  }
+  const book = (houseGroupId: string, checkin: string, nights: number, client: number) =>
+    post(
+      `${API_PREFIX}/create_guest_use_tentative_booking`,
+      {
+        houseGroupId,
+        checkinDate: civil(checkin),
+        checkoutDate: civil(addDays(checkin, nights)),
+        headcount: { males: 1, females: 1 },
+      },
+      tokens[client % ACCOUNTS],
+    );
+
+  // (a) Contention ------------------------------------------------------------------------
+  let exactlyOne = 0;
+  let conflicts = 0;
+  let serverErrors = 0;
+  let otherAnswers = 0;
+  const successCounts = new Map<number, number>();
+  const t0 = performance.now();
+  for (let round = 0; round < ROUNDS; round++) {
+    const base = addDays(today, 2 + round * 5);
+    const answers = await Promise.all(
+      // Every client wants 2 or 3 nights starting on one of the first two days: all overlap.
+      Array.from({ length: CLIENTS }, (_, k) => book('bench-contended', addDays(base, k % 2), 2 + (k % 2), k)),
+    );
+    const ok = answers.filter((a) => a.status === 200).length;
+    successCounts.set(ok, (successCounts.get(ok) ?? 0) + 1);
+    if (ok === 1) exactlyOne++;
+    conflicts += answers.filter((a) => a.status === 409 && a.json.errorInfo?.reason === 'CodeHouseNotAvailable').length;
+    serverErrors += answers.filter((a) => a.status >= 500).length;
+    otherAnswers += answers.filter((a) => a.status !== 200 && a.status !== 409 && a.status < 500).length;
+  }
+  const contentionSeconds = (performance.now() - t0) / 1000;
+  const audit = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM stays a JOIN stays b
+       ON a.house_id = b.house_id AND a.id < b.id AND a.nights && b.nights
+     WHERE a.status = 'ACTIVE' AND b.status = 'ACTIVE'`,
+  );
+  console.log(
+    `(a) contention: ${ROUNDS} rounds × ${CLIENTS} concurrent clients on one house, overlapping nights (${contentionSeconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `    successes per round: ${[...successCounts].map(([k, v]) => `${k} success${k === 1 ? '' : 'es'} in ${v} rounds`).join(', ')}` +
+      ` -> exactly 1 in ${exactlyOne}/${ROUNDS} rounds`,
+  );
+  console.log(`    409 CodeHouseNotAvailable: ${conflicts} (expected ${ROUNDS * (CLIENTS - 1)})`);
+  console.log(`    server errors (5xx): ${serverErrors}; other answers: ${otherAnswers}`);
+  console.log(`    audit: overlapping ACTIVE stays of one house: ${audit.rows[0]!.n}`);
+
+  // (b) Throughput --------------------------------------------------------------------------
+  let next = 0;
+  let created = 0;
+  let failed = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const t1 = performance.now();
+  await Promise.all(
+    Array.from({ length: Number(process.env['BENCH_THROUGHPUT_CLIENTS'] ?? 20) }, async (_, k) => {
+      while (performance.now() < until) {
+        const night = next++;
+        const r = await book('bench-throughput', addDays(today, 2 + night), 1, k);
+        if (r.status === 200) created++;
+        else failed++;
+      }
+    }),
+  );
+  const bookingRate = created / ((performance.now() - t1) / 1000);
+
+  const c = await pool.connect();
+  let inserted = 0;
+  try {
+    await c.query(`CREATE TEMP TABLE bench_stays (
+      id text PRIMARY KEY, house_id text NOT NULL, checkin_date date NOT NULL, checkout_date date NOT NULL,
+      nights daterange GENERATED ALWAYS AS (daterange(checkin_date, checkout_date, '[)')) STORED,
+      status text NOT NULL DEFAULT 'ACTIVE',
+      EXCLUDE USING gist (house_id WITH =, nights WITH &&) WHERE (status = 'ACTIVE'))`);
+    const end = performance.now() + SECONDS * 1000;
+    const t2 = performance.now();
+    while (performance.now() < end) {
+      await c.query(
+        `INSERT INTO bench_stays (id, house_id, checkin_date, checkout_date) VALUES ($1, 'h', $2::date, $2::date + 1)`,
+        [`s${inserted}`, addDays(today, inserted)],
+      );
+      inserted++;
+    }
+    const insertRate = inserted / ((performance.now() - t2) / 1000);
+    console.log(
+      `(b) throughput: ${created} tentative bookings in ${SECONDS} s at 20 concurrent clients (${failed} refused)`,
+    );
+    console.log(`    tentative bookings/s: ${bookingRate.toFixed(1)}`);
+    console.log(
+      `    plain single-row inserts/s into a temp table with the same exclusion constraint: ${insertRate.toFixed(1)}`,
+    );
+    console.log(`    ratio: ${(bookingRate / insertRate).toFixed(2)} (aim >= 0.3)`);
+  } finally {
+    c.release();
+  }
+} finally {
+  await pool.end();
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  await stopEmbedded();
+  await rm(dir, { recursive: true, force: true });
+}
