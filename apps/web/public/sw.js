@@ -34,8 +34,17 @@ const SHELL_FILES = [
 
 // Calls, sessions, sign-in and error reports must always reach the server, and are never stored.
 const NEVER_CACHED = [/^\/app\/v1(\/|$)/, /^\/api\//, /^\/identity\//, /^\/monitoring(\/|$)/, /^\/\.well-known\//];
-// Outside the product's pages: development and test helpers, health checks.
-const NOT_HANDLED = [/^\/dev\//, /^\/e2e\//, /^\/healthz$/, /^\/readyz$/, /^\/sw\.js$/];
+// Outside the product's pages: development and test helpers, health checks, the card processor's
+// own pages (another company's in production) and its notifications.
+const NOT_HANDLED = [
+  /^\/dev\//,
+  /^\/e2e\//,
+  /^\/healthz$/,
+  /^\/readyz$/,
+  /^\/sw\.js$/,
+  /^\/payment-provider(\/|$)/,
+  /^\/webhooks\//,
+];
 
 const NOTIFICATION_ICON = '/icons/icon-192.png';
 const NOTIFICATION_BADGE = '/icons/badge-96.png';

@@ -18,6 +18,8 @@ export async function boot(): Promise<Booted> {
   const db = await openDatabase(env, log);
   try {
     const deps = { db: db.pool, clock: systemClock, env, log };
+    // The API first: creating it registers the payment provider, which the demo bookings pay through.
+    const api = await createApi(deps);
     const shouldSeed = env.SEED_DEMO_DATA === 'always' || (env.SEED_DEMO_DATA === 'auto' && db.embedded);
     if (shouldSeed) {
       await seedDemoData(deps);
@@ -25,7 +27,6 @@ export async function boot(): Promise<Booted> {
         accounts: DEMO_ACCOUNTS.map((a) => `${a.role}: ${a.email} / ${a.password}`),
       });
     }
-    const api = await createApi(deps);
     return { env, log, db, api };
   } catch (err) {
     await db.close().catch(() => undefined);

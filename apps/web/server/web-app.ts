@@ -151,6 +151,7 @@ export function createWebApp(opts: {
         );
         return { status: res.status, body: await res.json() };
       },
+      fetchApi: (path, init) => Promise.resolve(api.app.fetch(new Request(new URL(path, origin), init))),
     };
     const page = await handler(c.req.raw, context);
     // A page can show who is signed in, so no shared cache may keep it; the browser (and the service

@@ -106,6 +106,13 @@ describe('callMethod', () => {
     });
   });
 
+  it('sends extra headers such as an idempotency key', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, user));
+    await callMethod(getUser, {}, { token: 'tok', headers: { 'idempotency-key': 'k-1' }, fetch: fetchMock });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'idempotency-key': 'k-1', authorization: 'Bearer tok' });
+  });
+
   it('throws an ApiError for a non-OK answer', async () => {
     const fetchMock = vi.fn(async () =>
       jsonResponse(404, {

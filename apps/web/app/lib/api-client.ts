@@ -10,6 +10,11 @@ export type CallOptions = {
   /** A token to use instead of the signed-in one (null: call without a token). */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * Extra request headers, such as the `Idempotency-Key` of a method that moves
+   * money (docs/decisions/0010): the same key on a retry gets the first answer.
+   */
+  headers?: Record<string, string>;
   /** Injected in tests. */
   fetch?: typeof fetch;
 };
@@ -30,7 +35,7 @@ export async function callMethod<M extends MethodDef>(
   const send = async (token: string | null) =>
     doFetch(`${API_PREFIX}/${def.path}`, {
       method: 'POST',
-      headers: requestHeaders(token, options.language),
+      headers: { ...requestHeaders(token, options.language), ...options.headers },
       body: JSON.stringify(input ?? {}),
       credentials: 'same-origin',
       ...(options.signal ? { signal: options.signal } : {}),

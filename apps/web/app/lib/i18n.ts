@@ -12,6 +12,12 @@ import enStaff from '../locales/en/staff.json';
 import jaStaff from '../locales/ja/staff.json';
 import enCatalogue from '../locales/en/catalogue.json';
 import jaCatalogue from '../locales/ja/catalogue.json';
+import enBooking from '../locales/en/booking.json';
+import jaBooking from '../locales/ja/booking.json';
+import enPoints from '../locales/en/points.json';
+import jaPoints from '../locales/ja/points.json';
+import enPayment from '../locales/en/payment.json';
+import jaPayment from '../locales/ja/payment.json';
 import { createTranslationLoader } from './translation-loader';
 
 export const DEFAULT_NAMESPACE = 'common';
@@ -22,14 +28,44 @@ export const DEFAULT_NAMESPACE = 'common';
  * namespace is bundled on the server only and fetched by the browser from
  * /locales/{lng}/{ns}.json the first time a component asks for it.
  */
-export const BUNDLED_NAMESPACES = [DEFAULT_NAMESPACE, 'shell', 'ui', 'coupon', 'staff', 'catalogue'] as const;
+export const BUNDLED_NAMESPACES = [
+  DEFAULT_NAMESPACE,
+  'shell',
+  'ui',
+  'coupon',
+  'staff',
+  'catalogue',
+  'booking',
+  'points',
+  'payment',
+] as const;
 
 type Resources = Record<Language, Record<string, ResourceKey>>;
 
 function bundledResources(): Resources {
   const resources: Resources = {
-    en: { common: enCommon, shell: enShell, ui: enUi, coupon: enCoupon, staff: enStaff, catalogue: enCatalogue },
-    ja: { common: jaCommon, shell: jaShell, ui: jaUi, coupon: jaCoupon, staff: jaStaff, catalogue: jaCatalogue },
+    en: {
+      common: enCommon,
+      shell: enShell,
+      ui: enUi,
+      coupon: enCoupon,
+      staff: enStaff,
+      catalogue: enCatalogue,
+      booking: enBooking,
+      points: enPoints,
+      payment: enPayment,
+    },
+    ja: {
+      common: jaCommon,
+      shell: jaShell,
+      ui: jaUi,
+      coupon: jaCoupon,
+      staff: jaStaff,
+      catalogue: jaCatalogue,
+      booking: jaBooking,
+      points: jaPoints,
+      payment: jaPayment,
+    },
   };
   if (import.meta.env.SSR) {
     // Every namespace file, so server renders never wait; the browser build drops this branch.

@@ -64,6 +64,22 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
   entry('/register', { screen: 'routes/register.route.tsx' }),
   entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx' }),
+  // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
+  entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx' }),
+  entry('/mypage/bookings/new/:houseGroupId', { access: 'private', screen: 'routes/booking-new.route.tsx' }),
+  entry('/mypage/bookings/:bookingId', { access: 'private', screen: 'routes/mypage-booking.route.tsx' }),
+  entry('/mypage/bookings/:bookingId/payment', {
+    access: 'private',
+    screen: 'routes/mypage-booking-payment.route.tsx',
+  }),
+  // The invoice PDF (a resource route: no page, so nothing to mount around it).
+  entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/mypage-booking-invoice.route.tsx',
+  }),
   entry('/404', { screen: 'routes/not-found.route.tsx' }),
   entry('/owner', { access: 'private', colorMode: 'dark' }),
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),

@@ -213,6 +213,7 @@ export default function HouseGroupRoute() {
             standardPrice={g.standardSeasonPrice}
             selfHref={selfHref}
             signedIn={signedIn}
+            bookPath={`${localizePath(`/mypage/bookings/new/${g.id}`, language)}${stayQueryString(d.stay, d.guests)}`}
             clearHref={`${pathname}${stayQueryString({ checkin: null, checkout: null }, d.guests, month)}`}
             calendarId={CALENDAR_ID}
           />

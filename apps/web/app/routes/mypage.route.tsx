@@ -1,14 +1,19 @@
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
+import { listBookings, type BookingListItem } from '@yado/contract/booking.contract';
 import { getUser, type User } from '@yado/contract/user.contract';
 import { useTranslation } from 'react-i18next';
 import {
   data,
+  Link,
   redirect,
   useLoaderData,
+  useLocation,
   type HeadersFunction,
+  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { BookingList, parseBookingTab } from '../features/booking/components/booking-list.component';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
 import { useApiQuery } from '../lib/use-api-query.hook';
@@ -18,13 +23,29 @@ import { titleMeta } from '../lib/page-meta';
 import { withRedirectUrl } from '../lib/redirect-url';
 import { loginRedirectFor, requireSession } from '../lib/require-session';
 import type { AppLoadContext } from '../lib/load-context';
+import bookingStylesHref from '../styles/booking.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
 
 /** A private page: the user comes from the session cookie, fetched on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
   requireSession(context, request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const result = await context.callApi<User | ApiErrorBody>('get_user', {}, language);
-  if (result.status === 200) return { user: result.body as User };
+  const url = new URL(request.url);
+  const tab = parseBookingTab(url.searchParams.get('tab'));
+  const pageToken = (url.searchParams.get('page') ?? '').slice(0, 200);
+  const [result, bookingsResult] = await Promise.all([
+    context.callApi<User | ApiErrorBody>('get_user', {}, language),
+    context.callApi(listBookings.path, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
+  ]);
+  if (result.status === 200) {
+    // The bookings are a part of the page: if they cannot be read, the profile still shows.
+    const bookings =
+      bookingsResult.status === 200
+        ? listBookings.output.parse(bookingsResult.body)
+        : { bookings: [] as BookingListItem[], nextPageToken: '' };
+    return { user: result.body as User, tab, bookings: bookings.bookings, nextPageToken: bookings.nextPageToken };
+  }
   const error = result.body as ApiErrorBody | null;
   if (result.status === 404 && error?.errorInfo?.reason === 'CodeUserNotFound') {
     throw redirect(withRedirectUrl(localizePath('/register', language), localizePath('/mypage', language)));
@@ -43,7 +64,9 @@ export const meta: MetaFunction = ({ location }) => {
 
 export default function MypageRoute() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>().user;
+  const d = useLoaderData<typeof loader>();
+  const loaded = d.user;
+  const language = languageFromPath(useLocation().pathname);
   // Rendered from the server's copy; coming back to the tab refreshes it (failures go to the error dialog).
   const { data: user = loaded } = useApiQuery(getUser, {}, { fallbackData: loaded, revalidateOnMount: false });
   return (
@@ -52,6 +75,18 @@ export default function MypageRoute() {
         <h1 id="mypage-heading">{t('mypage.heading')}</h1>
       </header>
       <UserSummary user={user} />
+      <BookingList
+        tab={d.tab}
+        bookings={d.bookings}
+        moreHref={
+          d.nextPageToken
+            ? `${localizePath('/mypage', language)}?tab=${d.tab.toLowerCase()}&page=${encodeURIComponent(d.nextPageToken)}`
+            : null
+        }
+      />
+      <p className="mypage-links">
+        <Link to={localizePath('/mypage/points', language)}>{t('booking:list.points')}</Link>
+      </p>
       <div className="page__actions">
         <SignOutButton />
       </div>

@@ -24,6 +24,8 @@ type Props = {
   /** This page's address with the selection, where sign-in returns to. */
   selfHref: string;
   signedIn: boolean;
+  /** The booking page for this selection, where a signed-in guest's "Book" leads. */
+  bookPath: string;
   /** Clears the dates, keeping the guests. */
   clearHref: string;
   /** The calendar's element id, where "choose dates" leads. */
@@ -35,7 +37,7 @@ export const SUMMARY_ID = 'stay-summary';
 /**
  * The chosen stay and its total from the API, with the call to book. Signed
  * out, booking starts with sign-in, which comes back to this page with the
- * same dates and guests; signed in, the selection stays in the address.
+ * same dates and guests; signed in, "Book" opens the booking page with them.
  */
 export function StaySummary(p: Props) {
   const { t } = useTranslation();
@@ -50,7 +52,7 @@ export function StaySummary(p: Props) {
     .join(', ');
   const ready = Boolean(p.checkin && p.checkout && p.quote?.available && !p.problem);
   const bookHref = p.signedIn
-    ? `${p.selfHref}#${SUMMARY_ID}`
+    ? p.bookPath
     : withRedirectUrl(localizePath('/login', p.language), `${p.selfHref}#${SUMMARY_ID}`);
 
   return (

@@ -1,0 +1,95 @@
+import { getHouseGroup } from '@yado/contract/catalogue.contract';
+import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
+import { useTranslation } from 'react-i18next';
+import {
+  Link,
+  useLoaderData,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { todayIn } from '../features/booking/booking-dates';
+import { initialFormState } from '../features/booking/booking-form-state';
+import { BookingForm } from '../features/booking/components/booking-form.component';
+import { zonedParts } from '../lib/format-date-time';
+import { translatorFor } from '../lib/i18n';
+import { languageFromPath, localizePath } from '../lib/language';
+import type { AppLoadContext } from '../lib/load-context';
+import { titleMeta } from '../lib/page-meta';
+import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
+import { useLanguage } from '../lib/use-language.hook';
+import bookingStylesHref from '../styles/booking.css?url';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * /mypage/bookings/new/{house_group_id}?checkin=…&checkout=…&adults=…: the
+ * stay chosen on the house-group page, to complete and hold. Private: a
+ * signed-out guest signs in first and comes back with the same address.
+ */
+export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+  const { read, url } = privateLoader(args);
+  const houseGroupId = args.params['houseGroupId'] ?? '';
+  const [{ houseGroup }, { meals }, { extraOptions }] = await Promise.all([
+    read(getHouseGroup, { houseGroupId }),
+    read(listMeals, { houseGroupId }),
+    read(listExtraOptions, { houseGroupId }),
+  ]);
+  const now = new Date();
+  const local = zonedParts(now, houseGroup.timezone);
+  const today = todayIn(houseGroup.timezone, now);
+  const initial = initialFormState(url.searchParams);
+  if (initial.checkin && initial.checkin < today) Object.assign(initial, { checkin: null, checkout: null });
+  return {
+    houseGroup,
+    // Meals only where the house serves them; pets' option only where pets may come.
+    meals: houseGroup.mealProvidable ? meals : [],
+    extraOptions: extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || houseGroup.isPetAllowed),
+    initial,
+    today,
+    nowLocal: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hours)}:${pad(local.minutes)}`,
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
+export const meta: MetaFunction<typeof loader> = ({ location, data }) => {
+  const t = translatorFor(languageFromPath(location.pathname));
+  return titleMeta(t('booking:new.title', { name: data?.houseGroup.name ?? '' }));
+};
+
+export default function BookingNewRoute() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const d = useLoaderData<typeof loader>();
+  const g = d.houseGroup;
+  return (
+    <div className="page page--wide booking-page">
+      <nav className="breadcrumbs" aria-label={t('booking:breadcrumbs')}>
+        <Link to={localizePath(`/house-groups/${g.id}`, language)}>{g.name}</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{t('booking:new.heading')}</span>
+      </nav>
+      <header className="page__header">
+        <p className="eyebrow">{g.placeName}</p>
+        <h1 id="booking-heading">{t('booking:new.headingFor', { name: g.name })}</h1>
+        <ol className="booking-steps" aria-label={t('booking:steps.label')}>
+          <li aria-current="step" className="booking-steps__item booking-steps__item--current">
+            {t('booking:steps.details')}
+          </li>
+          <li className="booking-steps__item">{t('booking:steps.payment')}</li>
+          <li className="booking-steps__item">{t('booking:steps.done')}</li>
+        </ol>
+      </header>
+      <BookingForm
+        houseGroup={g}
+        meals={d.meals}
+        extraOptions={d.extraOptions}
+        initial={d.initial}
+        today={d.today}
+        nowLocal={d.nowLocal}
+      />
+    </div>
+  );
+}

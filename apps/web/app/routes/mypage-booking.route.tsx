@@ -1,0 +1,108 @@
+import { getBillingDetail, type BillingDetail } from '@yado/contract/billing.contract';
+import { getBooking } from '@yado/contract/booking.contract';
+import { getHouseGroup } from '@yado/contract/catalogue.contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { todayIn } from '../features/booking/booking-dates';
+import { BookingDetailView } from '../features/booking/components/booking-detail.component';
+import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
+import { translatorFor } from '../lib/i18n';
+import { languageFromPath, localizePath } from '../lib/language';
+import type { AppLoadContext } from '../lib/load-context';
+import { titleMeta } from '../lib/page-meta';
+import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
+import { useLanguage } from '../lib/use-language.hook';
+import bookingStylesHref from '../styles/booking.css?url';
+
+/** Query parameters that report a one-time event; dropped from the address once handled. */
+const ONE_TIME = ['bookingPayment', 'billingPayment', 'paymentId', 'confirmed', 'cardRegistration'];
+
+/**
+ * /mypage/bookings/{booking_id}: one of the guest's bookings in full, with
+ * each billing's breakdown (tax per rate, service charge) read on the server.
+ */
+export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+  const { read, language } = privateLoader(args);
+  const bookingId = args.params['bookingId'] ?? '';
+  const { booking } = await read(getBooking, { bookingId });
+  const houseGroupId = booking.houseGroup.id;
+  const [details, houseGroup] = await Promise.all([
+    Promise.all(
+      booking.billings.map(
+        async (b) => [b.billingId, (await read(getBillingDetail, { billingId: b.billingId })).billingDetail] as const,
+      ),
+    ),
+    // Only for the cancellation policy; a house group gone since is not worth failing the page over.
+    args.context.callApi(getHouseGroup.path, { houseGroupId }, language),
+  ]);
+  const policy = houseGroup.status === 200 ? getHouseGroup.output.parse(houseGroup.body).houseGroup : null;
+  return {
+    booking,
+    billingDetails: Object.fromEntries(details) as Record<string, BillingDetail>,
+    policy: policy?.cancellationPolicy ?? null,
+    today: todayIn(booking.houseGroup.timezone, new Date()),
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
+export const meta: MetaFunction<typeof loader> = ({ location, data }) => {
+  const t = translatorFor(languageFromPath(location.pathname));
+  return titleMeta(t('booking:detail.title', { name: data?.booking.houseGroup.name ?? '' }));
+};
+
+export default function MypageBookingRoute() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { booking, billingDetails, policy, today } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const params = new URLSearchParams(search);
+
+  const refresh = useCallback(() => {
+    const next = new URLSearchParams(search);
+    const hadOneTime = ONE_TIME.some((k) => next.has(k));
+    if (!hadOneTime) {
+      void revalidate();
+      return;
+    }
+    for (const k of ONE_TIME) next.delete(k);
+    const rest = next.toString();
+    void navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true, preventScrollReset: true });
+  }, [navigate, pathname, revalidate, search]);
+
+  return (
+    <div className="page page--wide booking-page">
+      <nav className="breadcrumbs" aria-label={t('booking:breadcrumbs')}>
+        <Link to={localizePath('/mypage', language)}>{t('booking:mypage')}</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{t('booking:detail.breadcrumb', { number: booking.bookingNumber })}</span>
+      </nav>
+      <BookingDetailView
+        key={booking.bookingId}
+        booking={booking}
+        billingDetails={billingDetails}
+        policy={policy}
+        today={today}
+        renderPicker={(props) => <PaymentMethodPicker {...props} />}
+        returningFromPayment={params.get('bookingPayment') === booking.bookingId}
+        returningBillingId={params.get('billingPayment')}
+        registeringCard={params.has('cardRegistration')}
+        justConfirmed={params.get('confirmed') === '1'}
+        refresh={refresh}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { launchBrowser, startTestServer } from './support/test-server';
+
+/**
+ * A guest's stay from end to end against the real server and demo data: the
+ * house-group page's Book button, dates, a dinner and an extra bed, the live
+ * quote (checked against the API's own), the hold, a card added on the
+ * provider's page, the deposit paid with points and a 3-D Secure CHALLENGE
+ * card through the challenge page, the booking page, My page, the invoice
+ * PDF, the points page, and cancelling with its fee and refund.
+ *
+ * With YADO_SCREENSHOTS=<folder> it also saves the pages at 375 px and 1280 px.
+ */
+const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
+const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
+const STAFF = { email: 'staff@yado.example', password: 'yado-staff-desk-2026' };
+const GROUP = 'hg-kazahana-villa';
+const CHALLENGE_CARD = '4000 0000 0000 3220';
+const GRANTED_POINTS = 1_000;
+const POINTS_USED = 500;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  base = server.baseUrl;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const civil = (iso: string) => ({
+  year: Number(iso.slice(0, 4)),
+  month: Number(iso.slice(5, 7)),
+  day: Number(iso.slice(8, 10)),
+});
+const todayInTokyo = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const yen = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function signInByApi(who: { email: string; password: string }) {
+  return post<{ idToken: string; accountId: string }>(`${base}/identity/v1/sign_in_with_password`, who);
+}
+
+async function screenshotAtWidths(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+describe('booking a stay', () => {
+  it('books with a dinner and an extra bed, pays through 3-D Secure, downloads the invoice and cancels', async () => {
+    // Five days ahead: inside the cancellation-fee period, and still before the dinner's order deadline.
+    const checkin = addDays(todayInTokyo(), 5);
+    const checkout = addDays(checkin, 2);
+
+    // Points to spend, granted by staff as the console would.
+    const guestAuth = await signInByApi(GUEST);
+    const staffAuth = await signInByApi(STAFF);
+    const guestHeaders = { authorization: `Bearer ${guestAuth.idToken}` };
+    const { balance: pointsBefore } = await post<{ balance: number }>(
+      `${base}/app/v1/get_point_balance`,
+      {},
+      guestHeaders,
+    );
+    await post(
+      `${base}/app/v1/staff_create_point_action`,
+      { accountId: guestAuth.accountId, reason: 'CONFIRM_MANUAL', points: GRANTED_POINTS, note: 'Welcome points' },
+      { authorization: `Bearer ${staffAuth.idToken}`, 'idempotency-key': `e2e-grant-${Date.now()}` },
+    );
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email address').fill(GUEST.email);
+    await page.getByLabel('Password').fill(GUEST.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${base}/mypage`);
+
+    // The house-group page's Book button opens the booking page with the same dates.
+    await page.goto(`${base}/house-groups/${GROUP}?checkin=${checkin}&checkout=${checkout}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByRole('link', { name: 'Book these dates' }).click();
+    await page.waitForURL((url) => url.pathname === `/mypage/bookings/new/${GROUP}`);
+    expect(new URL(page.url()).searchParams.get('checkin')).toBe(checkin);
+    await expect(page.locator('input#checkin').inputValue()).resolves.toBe(checkin);
+    await page.getByTestId('quote-total').waitFor();
+
+    // A kaiseki dinner for the two adults on the first night, and an extra bed.
+    const dinner = page.locator('article.meal-card', { hasText: 'Seasonal kaiseki dinner' });
+    await dinner.locator('fieldset.meal-date').first().getByLabel('Adults (13+)').selectOption('2');
+    await page.getByLabel('How many: Extra bed (per night)').selectOption('1');
+    await page.getByTestId('quote-options').waitFor();
+    await page.getByTestId('quote-meals').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.quote-card__body--stale'));
+
+    // The page shows exactly the API's quote for the same request.
+    const meals = await post<{ meals: { id: string }[] }>(`${base}/app/v1/list_meals`, { houseGroupId: GROUP });
+    const options = await post<{ extraOptions: { id: string; type: string }[] }>(`${base}/app/v1/list_extra_options`, {
+      houseGroupId: GROUP,
+    });
+    const kaiseki =
+      meals.meals.find((m) => m.id.endsWith('kaiseki')) ?? meals.meals.find((m) => m.id.includes('dinner'));
+    const bed = options.extraOptions.find((o) => o.type === 'EXTRA_BED')!;
+    const { quote } = await post<{ quote: { totalAmount: number; depositAmount: number; mealAmount: number } }>(
+      `${base}/app/v1/get_booking_quote`,
+      {
+        houseGroupId: GROUP,
+        checkinDate: civil(checkin),
+        checkoutDate: civil(checkout),
+        headcount: { males: 1, females: 1, children: 0, infants: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
+        childrenAge: [],
+        meals: kaiseki ? [{ date: civil(checkin), mealId: kaiseki.id, quantities: [{ age: 13, number: 2 }] }] : [],
+        extraOptions: [{ extraOptionId: bed.id, quantity: 1 }],
+        pet: null,
+      },
+      guestHeaders,
+    );
+    expect(yen(await page.getByTestId('quote-total').textContent())).toBe(quote.totalAmount);
+    expect(yen(await page.getByTestId('quote-deposit').textContent())).toBe(quote.depositAmount);
+    expect(yen(await page.getByTestId('quote-meals').textContent())).toBe(quote.mealAmount);
+    await expect(page.getByText('Cancelling now costs a fee.').count()).resolves.toBe(1);
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/new');
+    await screenshotAtWidths(page, 'booking-new');
+
+    // Hold: the payment step, with the hold's countdown.
+    await page.getByTestId('hold-button').click();
+    await page.waitForURL(/\/mypage\/bookings\/[^/]+\/payment$/);
+    const bookingId = new URL(page.url()).pathname.split('/')[3]!;
+    await page
+      .getByTestId('hold-countdown')
+      .getByText(/^\d+:\d\d$/)
+      .waitFor();
+
+    // A 3-D Secure CHALLENGE card, added on the provider's own card page.
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/'));
+    await page.getByLabel('Card number').fill(CHALLENGE_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill(`12/${String(new Date().getUTCFullYear() + 3).slice(2)}`);
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.waitForURL((url) => url.pathname === `/mypage/bookings/${bookingId}/payment`);
+    await page.getByRole('radio', { name: /3220/ }).waitFor();
+    await page.waitForFunction(() =>
+      (document.querySelector('input[type=radio]:checked')?.closest('div')?.textContent ?? '').includes('3220'),
+    );
+
+    await page.getByLabel('Points to use').fill(String(POINTS_USED));
+    await page.getByLabel('Points to use').blur();
+    expect(yen(await page.getByTestId('charge-now').textContent())).toBe(quote.depositAmount - POINTS_USED);
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id/payment');
+    await screenshotAtWidths(page, 'booking-payment');
+
+    // Pay: the card issuer's challenge page asks for the code it shows.
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/'));
+    await page.getByLabel('One-time code').waitFor();
+    const code = /(?<![\d,])(\d{6})(?!\d)/.exec((await page.locator('body').textContent()) ?? '')?.[1];
+    expect(code).toBeTruthy();
+    await page.getByLabel('One-time code').fill(code!);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    // Back on the booking page, which finishes the payment: BOOKED.
+    await page.waitForURL((url) => url.pathname === `/mypage/bookings/${bookingId}`);
+    await page.getByTestId('booking-status').filter({ hasText: 'Booked' }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('bookingPayment'));
+    const deposit = page.getByTestId('billing').filter({ hasText: 'Deposit' });
+    await expect(deposit.getByTestId('billing-status').textContent()).resolves.toBe('Paid');
+    await expect(page.getByTestId('meal-orders').textContent()).resolves.toContain('Seasonal kaiseki dinner');
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id');
+    await screenshotAtWidths(page, 'booking-page');
+
+    // The invoice of the paid deposit: a PDF through the page's own resource route.
+    const invoiceHref = (await deposit.getByTestId('invoice-link').getAttribute('href'))!;
+    expect(invoiceHref).toMatch(new RegExp(`^/mypage/bookings/${bookingId}/invoices/[^/]+\\.pdf\\?lang=en$`));
+    const invoice = await page.request.get(`${base}${invoiceHref}`);
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+    expect(invoice.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect((await invoice.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Signed out, the invoice is not given.
+    const anonymous = await fetch(`${base}${invoiceHref}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+
+    // My page lists it under Upcoming.
+    await page.goto(`${base}/mypage`, { waitUntil: 'networkidle' });
+    // (The demo guest may have other stays; this one is found by its address.)
+    const item = page.getByTestId('booking-list').locator(`a[href="/mypage/bookings/${bookingId}"]`);
+    await expect(item.count()).resolves.toBe(1);
+    await expect(item.textContent()).resolves.toContain('Booked');
+    await screenshotAtWidths(page, 'mypage');
+
+    // The points page: the grant and the points spent on the deposit.
+    await page.goto(`${base}/mypage/points`, { waitUntil: 'networkidle' });
+    expect(yen(await page.getByTestId('point-balance').textContent())).toBe(
+      pointsBefore + GRANTED_POINTS - POINTS_USED,
+    );
+    const ledger = (await page.getByTestId('point-ledger').textContent()) ?? '';
+    expect(ledger).toContain('Granted by yado');
+    expect(ledger).toContain('Used for a payment');
+    await expectNoSeriousA11yViolations(page, '/mypage/points');
+    await screenshotAtWidths(page, 'points');
+
+    // Cancel: the fee and the refund first, in the dialog; then the booking is CANCELLED.
+    await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('cancel-booking').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await dialog.waitFor();
+    const fee = yen(await dialog.getByTestId('cancel-fee').textContent());
+    const refund = yen(await dialog.getByTestId('cancel-refund').textContent());
+    expect(fee).toBeGreaterThan(0);
+    expect(refund).toBe(quote.depositAmount - fee);
+    await screenshotAtWidths(page, 'booking-cancel-dialog');
+    await dialog.getByTestId('confirm-cancel').click();
+    const done = page.getByRole('alertdialog').filter({ hasText: 'The booking is cancelled' });
+    await done.waitFor();
+    await expect(done.textContent()).resolves.toContain(`Refund: ¥${refund.toLocaleString('en-US')}`);
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await page.getByTestId('booking-status').filter({ hasText: 'Cancelled' }).waitFor();
+    const cancellation = page.getByTestId('billing').filter({ hasText: 'Cancellation fee' });
+    await expect(cancellation.count()).resolves.toBe(1);
+    expect(yen(await page.getByTestId('refunded-total').textContent())).toBe(refund);
+    await screenshotAtWidths(page, 'booking-cancelled');
+
+    // And it moved to the Cancelled tab.
+    await page.goto(`${base}/mypage?tab=cancelled`, { waitUntil: 'networkidle' });
+    await expect(
+      page.getByTestId('booking-list').locator(`a[href="/mypage/bookings/${bookingId}"]`).textContent(),
+    ).resolves.toContain('Cancelled');
+    await context.close();
+  });
+
+  it('shows the booking pages in Japanese', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${base}/ja/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('メールアドレス').fill(GUEST.email);
+    await page.getByLabel('パスワード').fill(GUEST.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL(`${base}/ja/mypage`);
+    await page.getByRole('heading', { name: 'ご予約', exact: true }).waitFor();
+    const checkin = addDays(todayInTokyo(), 40);
+    await page.goto(`${base}/ja/mypage/bookings/new/${GROUP}?checkin=${checkin}&checkout=${addDays(checkin, 1)}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByTestId('quote-total').waitFor();
+    expect(await page.getByTestId('quote-total').textContent()).toMatch(/^[¥￥][\d,]+$/);
+    await expect(page.getByRole('button', { name: '仮押さえして次へ' }).count()).resolves.toBe(1);
+    await screenshotAtWidths(page, 'booking-new-ja');
+    await page.goto(`${base}/ja/mypage/points`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'ポイント', level: 1 }).count()).resolves.toBe(1);
+    await context.close();
+  });
+});
