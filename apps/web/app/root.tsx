@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -9,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
   type LinksFunction,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
@@ -23,7 +23,7 @@ import { SeoLinks } from './features/shell/components/seo-links.component';
 import { SiteFooter } from './features/shell/components/site-footer.component';
 import { SiteHeader } from './features/shell/components/site-header.component';
 import { useErrorReporting, type MonitoringLoaderData } from './lib/error-reporting.hook';
-import { getI18n } from './lib/i18n';
+import { getTranslator, pageTranslations, TranslationProvider, type PageTranslations } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { setRequestLanguage } from './lib/request-headers';
 import { NO_INDEX, routePolicyFor } from './lib/route-policy';
@@ -43,10 +43,14 @@ export const links: LinksFunction = () => [
 ];
 
 /** Whether the session cookie names an account: the signed-in navigation shows from the first paint. */
-export function loader({
-  context,
-}: LoaderFunctionArgs<AppLoadContext>): RootLoaderData & { origin: string } & MonitoringLoaderData {
+export function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>): RootLoaderData & {
+  origin: string;
+  translations: PageTranslations;
+} & MonitoringLoaderData {
+  const { pathname } = new URL(request.url);
   return {
+    // The page's strings in its language travel as data: no script carries translations.
+    translations: pageTranslations(languageFromPath(pathname), routePolicyFor(pathname).namespaces),
     signedIn: Boolean(context.session?.accountId),
     origin: context.publicOrigin,
     // The ids and environment the browser's error reporting sends with each event.
@@ -64,6 +68,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Set while rendering, not in an effect: child effects run first and may call the API at once.
   if (typeof window !== 'undefined') setRequestLanguage(language);
   const policy = routePolicyFor(pathname);
+  const translator = getTranslator(language);
+  // Before anything renders (the <Meta /> below translates too); adding what is already there costs nothing.
+  const translations = useRouteLoaderData<typeof loader>('root')?.translations;
+  if (translations?.language === language) translator.add(translations.resources);
   return (
     <html lang={language} data-color-mode={policy.colorMode}>
       <head>
@@ -76,9 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(language)}>
+        <TranslationProvider translator={translator}>
           <AppProviders>{children}</AppProviders>
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
