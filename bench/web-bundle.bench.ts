@@ -28,6 +28,7 @@ try {
     // What the page needs to become interactive: scripts requested until the load event. Code the
     // app loads later on purpose (error reporting at idle, forms on first use) is not counted.
     const scripts = new Set<string>();
+    const verbose = process.env['BENCH_VERBOSE'] === '1';
     let loaded = false;
     page.on('request', (r) => {
       if (!loaded && r.resourceType() === 'script' && r.url().startsWith(server.baseUrl)) scripts.add(r.url());
@@ -44,7 +45,10 @@ try {
       for (const e of new Set(entry)) baseline += await sizeOf(new URL(e, server.baseUrl).href);
     }
     let total = 0;
-    for (const s of scripts) total += await sizeOf(s);
+    for (const s of scripts) {
+      total += await sizeOf(s);
+      if (verbose) console.log(p, ((await sizeOf(s)) / 1024).toFixed(1), s);
+    }
     rows.push({ page: p, kb: total / 1024 });
     await context.close();
   }

@@ -8,6 +8,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; seconds: number; baseUrl: string; stop: () => Promise<void> }> {
+  // Another server on the port would answer /readyz and be measured instead of this build.
+  const inUse = await fetch(`http://127.0.0.1:${env['PORT']}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (inUse) throw new Error(`port ${env['PORT']} is already in use; stop what listens there first`);
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server/main.ts'], {
     cwd: repoRoot,

@@ -7,6 +7,8 @@ import { pruneIdempotencyKeysTask } from './platform/http/idempotency.js';
 import { createIdentityRouter } from './modules/identity/identity.router.js';
 import * as identity from './modules/identity/identity.service.js';
 import { SigningKeys } from './modules/identity/signing-keys.js';
+import { startSearchIndex } from './modules/catalogue/search-index.service.js';
+import { catalogueChangeFeed, type CatalogueChangeFeed } from './modules/catalogue/catalogue-changes.service.js';
 import { createMonitoringRouter } from './modules/monitoring/monitoring.router.js';
 import type { Principal } from './platform/http/call-context.js';
 import { IMPLEMENTATIONS, BACKGROUND_TASKS, isOwner, mountExtraRoutes } from './modules/registry.js';
@@ -17,6 +19,8 @@ export type Api = {
   verifyIdToken: (token: string) => Promise<Principal>;
   signOut: (principal: Principal) => Promise<void>;
   keys: SigningKeys;
+  /** Committed changes of house groups (migration 0011's notifications), for caches outside the API. */
+  catalogueChanges: CatalogueChangeFeed;
   startBackgroundWork: () => void;
   stopBackgroundWork: () => Promise<void>;
 };
@@ -71,21 +75,27 @@ export async function createApi(deps: Deps): Promise<Api> {
   ];
   let scheduler: { stop: () => Promise<void> } | null = null;
   let revocations: { stop: () => Promise<void> } | null = null;
+  let searchIndex: { stop: () => Promise<void> } | null = null;
   return {
     app,
     deps,
     keys,
+    catalogueChanges: catalogueChangeFeed(deps),
     verifyIdToken,
     signOut: (principal) => identity.signOut(idDeps, principal),
     startBackgroundWork: () => {
       scheduler ??= startScheduler(deps, tasks);
       revocations ??= identity.startRevocationListener(deps);
+      // Loaded with the server so the first searches already find it (it also starts on a first search).
+      searchIndex ??= startSearchIndex(deps);
     },
     stopBackgroundWork: async () => {
       await scheduler?.stop();
       await revocations?.stop();
+      await searchIndex?.stop();
       scheduler = null;
       revocations = null;
+      searchIndex = null;
     },
   };
 }

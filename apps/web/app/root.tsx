@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -9,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
   type LinksFunction,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
@@ -23,30 +23,54 @@ import { SeoLinks } from './features/shell/components/seo-links.component';
 import { SiteFooter } from './features/shell/components/site-footer.component';
 import { SiteHeader } from './features/shell/components/site-header.component';
 import { useErrorReporting, type MonitoringLoaderData } from './lib/error-reporting.hook';
-import { getI18n } from './lib/i18n';
+import { getTranslator, pageTranslations, TranslationProvider, type PageTranslations } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { setRequestLanguage } from './lib/request-headers';
 import { NO_INDEX, routePolicyFor } from './lib/route-policy';
-import appStylesHref from './styles/app.css?url';
-import uiStylesHref from './styles/ui.css?url';
 import type { AppLoadContext } from './lib/load-context';
 import type { RootLoaderData } from './lib/use-signed-in.hook';
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%231f5f5b'/%3E%3Cpath d='M7 16.5 16 9l9 7.5V24a1 1 0 0 1-1 1h-5v-5.5h-6V25H8a1 1 0 0 1-1-1z' fill='%23fff'/%3E%3C/svg%3E";
 
+/**
+ * The styles every page needs, inlined into the page on the server so the first paint waits for no
+ * stylesheet request (a phone on a slow network pays a round trip per file). The browser build
+ * carries none of it: it reads the same text back from the page when it hydrates.
+ */
+const BASE_CSS: string = import.meta.env.SSR
+  ? Object.entries(
+      import.meta.glob<string>(['./styles/app.css', './styles/ui.css'], {
+        query: '?inline',
+        eager: true,
+        import: 'default',
+      }),
+    )
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, css]) => css)
+      .join('\n')
+  : '';
+
+function BaseStyles() {
+  const css =
+    BASE_CSS || (typeof document === 'undefined' ? '' : (document.getElementById('base-css')?.textContent ?? ''));
+  return <style id="base-css" dangerouslySetInnerHTML={{ __html: css }} />;
+}
+
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appStylesHref },
-  { rel: 'stylesheet', href: uiStylesHref },
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 /** Whether the session cookie names an account: the signed-in navigation shows from the first paint. */
-export function loader({
-  context,
-}: LoaderFunctionArgs<AppLoadContext>): RootLoaderData & { origin: string } & MonitoringLoaderData {
+export function loader({ context, request }: LoaderFunctionArgs<AppLoadContext>): RootLoaderData & {
+  origin: string;
+  translations: PageTranslations;
+} & MonitoringLoaderData {
+  const { pathname } = new URL(request.url);
   return {
+    // The page's strings in its language travel as data: no script carries translations.
+    translations: pageTranslations(languageFromPath(pathname), routePolicyFor(pathname).namespaces),
     signedIn: Boolean(context.session?.accountId),
     origin: context.publicOrigin,
     // The ids and environment the browser's error reporting sends with each event.
@@ -64,6 +88,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Set while rendering, not in an effect: child effects run first and may call the API at once.
   if (typeof window !== 'undefined') setRequestLanguage(language);
   const policy = routePolicyFor(pathname);
+  const translator = getTranslator(language);
+  // Before anything renders (the <Meta /> below translates too); adding what is already there costs nothing.
+  const translations = useRouteLoaderData<typeof loader>('root')?.translations;
+  if (translations?.language === language) translator.add(translations.resources);
   return (
     <html lang={language} data-color-mode={policy.colorMode}>
       <head>
@@ -72,13 +100,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={policy.colorMode === 'dark' ? '#16191d' : '#1f5f5b'} />
         <link rel="manifest" href={language === 'ja' ? '/manifest-ja.webmanifest' : '/manifest.webmanifest'} />
         {policy.indexable ? <SeoLinks /> : <meta name="robots" content={NO_INDEX} />}
+        <BaseStyles />
         <Meta />
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(language)}>
+        <TranslationProvider translator={translator}>
           <AppProviders>{children}</AppProviders>
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
 import { cataloguePublicPaths } from './catalogue-sitemap.js';
+import { createPageCache } from './page-cache.middleware.js';
 import { createSeoRouter } from './seo.router.js';
 import { createSessionRouter, SESSION_COOKIE } from './session.router.js';
 
@@ -100,6 +101,12 @@ export function createWebApp(opts: {
     }),
   );
   app.route('/', api.app);
+
+  // Public house-group pages for visitors without a session, kept as sent (compressed or not) until
+  // their house group changes. In development every request renders, so edits show at once.
+  if (opts.mode === 'production') {
+    app.use('*', createPageCache({ changes: api.catalogueChanges, sessionCookie: SESSION_COOKIE }));
+  }
 
   // Server-rendered pages are compressed on the way out (assets above are precompressed at build).
   app.use('*', async (c, next) => {

@@ -1,75 +1,37 @@
 import type { Language } from '@yado/contract/headers';
-import i18next, { type BackendModule, type i18n, type ResourceKey } from 'i18next';
-import enCommon from '../locales/en/common.json';
-import enShell from '../locales/en/shell.json';
-import jaCommon from '../locales/ja/common.json';
-import jaShell from '../locales/ja/shell.json';
-import enUi from '../locales/en/ui.json';
-import jaUi from '../locales/ja/ui.json';
-import enCoupon from '../locales/en/coupon.json';
-import jaCoupon from '../locales/ja/coupon.json';
-import enStaff from '../locales/en/staff.json';
-import jaStaff from '../locales/ja/staff.json';
-import enCatalogue from '../locales/en/catalogue.json';
-import jaCatalogue from '../locales/ja/catalogue.json';
-import enBooking from '../locales/en/booking.json';
-import jaBooking from '../locales/ja/booking.json';
-import enPoints from '../locales/en/points.json';
-import jaPoints from '../locales/ja/points.json';
-import enPayment from '../locales/en/payment.json';
-import jaPayment from '../locales/ja/payment.json';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { createTranslationLoader } from './translation-loader';
+import { Translator, type TFunction, type TranslationResource } from './translator';
+
+export type { TFunction } from './translator';
 
 export const DEFAULT_NAMESPACE = 'common';
 
+/** What every page shows: the header, footer, dialogs, toasts and the common words. */
+export const BASE_NAMESPACES = [DEFAULT_NAMESPACE, 'shell', 'ui'] as const;
+
+/** A page's translations in its own language, as they travel in the root loader's data. */
+export type PageTranslations = { language: Language; resources: Record<string, TranslationResource> };
+
 /**
- * The namespaces every page needs at its first paint, bundled on both sides so
- * hydration never waits for (or disagrees with) a download. Any other
- * namespace is bundled on the server only and fetched by the browser from
- * /locales/{lng}/{ns}.json the first time a component asks for it.
+ * Every namespace of both languages, on the server only: server renders never
+ * wait, and the browser build drops this branch, so no translation file is
+ * part of any script. The browser gets the namespaces of the page it shows
+ * from the root loader (see {@link pageTranslations}), and fetches any other
+ * from /locales/{lng}/{ns}.json with the spec's retries.
  */
-export const BUNDLED_NAMESPACES = [
-  DEFAULT_NAMESPACE,
-  'shell',
-  'ui',
-  'coupon',
-  'staff',
-  'catalogue',
-  'booking',
-  'points',
-  'payment',
-] as const;
-
-type Resources = Record<Language, Record<string, ResourceKey>>;
-
-function bundledResources(): Resources {
-  const resources: Resources = {
-    en: {
-      common: enCommon,
-      shell: enShell,
-      ui: enUi,
-      coupon: enCoupon,
-      staff: enStaff,
-      catalogue: enCatalogue,
-      booking: enBooking,
-      points: enPoints,
-      payment: enPayment,
-    },
-    ja: {
-      common: jaCommon,
-      shell: jaShell,
-      ui: jaUi,
-      coupon: jaCoupon,
-      staff: jaStaff,
-      catalogue: jaCatalogue,
-      booking: jaBooking,
-      points: jaPoints,
-      payment: jaPayment,
-    },
-  };
+function serverResources(): Record<Language, Record<string, TranslationResource>> {
+  const resources: Record<Language, Record<string, TranslationResource>> = { en: {}, ja: {} };
   if (import.meta.env.SSR) {
-    // Every namespace file, so server renders never wait; the browser build drops this branch.
-    const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { eager: true, import: 'default' });
+    const files = import.meta.glob<TranslationResource>('../locales/*/*.json', { eager: true, import: 'default' });
     for (const [file, resource] of Object.entries(files)) {
       const match = /\/locales\/(en|ja)\/([a-z0-9-]+)\.json$/.exec(file);
       if (match) resources[match[1] as Language][match[2] as string] = resource;
@@ -78,58 +40,80 @@ function bundledResources(): Resources {
   return resources;
 }
 
-/** i18next's view of the translation loader: files it lacks come from the server. */
-function fetchingBackend(): BackendModule {
-  const loader = createTranslationLoader({ fetch: (url) => fetch(url, { credentials: 'same-origin' }) });
-  return {
-    type: 'backend',
-    init() {},
-    read(language, namespace, callback) {
-      loader.load(language, namespace).then(
-        (resource) => callback(null, resource as ResourceKey),
-        // `false` tells i18next not to retry on its own: the loader already did.
-        (error: Error) => callback(error, false),
-      );
-    },
-  };
-}
-
-const instances = new Map<Language, i18n>();
+const translators = new Map<Language, Translator>();
 
 /**
- * One i18next instance per language, created once with the bundled
- * resources. Rendering picks the instance from the URL's language, so
- * concurrent server renders in English and Japanese never switch a shared
- * instance under each other.
+ * One translator per language, created once. Rendering picks it from the
+ * URL's language, so concurrent server renders in English and Japanese never
+ * share one.
  */
-export function getI18n(language: Language): i18n {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = i18next.createInstance();
+export function getTranslator(language: Language): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
     const inBrowser = typeof window !== 'undefined';
-    if (inBrowser) instance.use(fetchingBackend());
-    void instance.init({
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: ['en', 'ja'],
-      ns: [...BUNDLED_NAMESPACES],
-      defaultNS: DEFAULT_NAMESPACE,
-      resources: bundledResources(),
-      // Bundled namespaces count as loaded; only the others go to the backend.
-      partialBundledLanguages: true,
-      maxRetries: 0,
-      interpolation: { escapeValue: false },
-      // Resources are bundled, so initialising synchronously lets the first render translate.
-      initAsync: false,
-      react: { useSuspense: false },
-      returnNull: false,
-    });
-    instances.set(language, instance);
+    const loader = inBrowser
+      ? createTranslationLoader({ fetch: (url) => fetch(url, { credentials: 'same-origin' }) })
+      : null;
+    translator = new Translator(
+      language,
+      DEFAULT_NAMESPACE,
+      loader ? (lng, ns) => loader.load(lng, ns) : null,
+      (ns) => {
+        if (import.meta.env.DEV)
+          console.warn(`translation namespace "${ns}" was not in the page's data (route-policy.ts namespaces)`);
+      },
+    );
+    if (!inBrowser) translator.add(serverResources()[language]);
+    translators.set(language, translator);
   }
-  return instance;
+  return translator;
+}
+
+/** The namespaces a page needs, in its language, for the root loader to send along (server side). */
+export function pageTranslations(language: Language, namespaces: readonly string[]): PageTranslations {
+  const all = serverResources()[language];
+  const resources: Record<string, TranslationResource> = {};
+  for (const ns of new Set([...BASE_NAMESPACES, ...namespaces])) {
+    const resource = all[ns];
+    if (resource) resources[ns] = resource;
+  }
+  return { language, resources };
 }
 
 /** A translate function for the page at this path, for code outside React (meta, loaders). */
-export function translatorFor(language: Language) {
-  return getI18n(language).getFixedT(language, DEFAULT_NAMESPACE);
+export function translatorFor(language: Language): TFunction {
+  return getTranslator(language).fixed(DEFAULT_NAMESPACE);
+}
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+  return createElement(TranslatorContext.Provider, { value: translator }, children);
+}
+
+/**
+ * The translate function of the nearest provider's language, bound to a
+ * namespace (default `common`). `ready` is false while a namespace is still
+ * being fetched; the component renders again when it arrives.
+ */
+export function useTranslation(namespace: string = DEFAULT_NAMESPACE): {
+  t: TFunction;
+  ready: boolean;
+  language: string;
+} {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useTranslation outside a TranslationProvider');
+  const version = useSyncExternalStore(
+    (listener) => translator.subscribe(listener),
+    () => translator.version,
+    () => translator.version,
+  );
+  const ready = translator.has(namespace);
+  useEffect(() => {
+    if (!ready) void translator.load([namespace]);
+  }, [translator, namespace, ready]);
+  // A new function when a namespace arrives, so memoised children translate again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useMemo(() => translator.fixed(namespace), [translator, namespace, version]);
+  return { t, ready, language: translator.language };
 }

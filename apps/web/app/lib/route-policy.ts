@@ -24,6 +24,12 @@ export type RoutePolicy = {
    * cannot drift apart.
    */
   screen: string | null;
+  /**
+   * Translation namespaces the screen uses beyond the ones every page has
+   * (lib/i18n.ts BASE_NAMESPACES). The page carries them in its data, so its
+   * first paint and a client-side visit need no extra download.
+   */
+  namespaces: readonly string[];
 };
 
 export const NO_INDEX = 'noindex, nofollow, noarchive';
@@ -36,6 +42,7 @@ const BASE = {
   banner: true,
   indexable: false,
   screen: null,
+  namespaces: [],
 } as const satisfies Omit<RoutePolicy, 'pattern'>;
 
 function entry(pattern: string, overrides: Partial<Omit<RoutePolicy, 'pattern'>> = {}): RoutePolicy {
@@ -44,7 +51,14 @@ function entry(pattern: string, overrides: Partial<Omit<RoutePolicy, 'pattern'>>
 
 /** A staff console page: private, never indexed, without analytics, chat or the install banner. */
 function staff(pattern: string, screen: string): RoutePolicy {
-  return entry(pattern, { access: 'private', analytics: false, chat: false, banner: false, screen });
+  return entry(pattern, {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen,
+    namespaces: ['staff', 'catalogue'],
+  });
 }
 
 /**
@@ -53,24 +67,37 @@ function staff(pattern: string, screen: string): RoutePolicy {
  * both languages.
  */
 export const ROUTE_TABLE: readonly RoutePolicy[] = [
-  entry('/', { indexable: true, screen: 'routes/home.route.tsx' }),
+  entry('/', { indexable: true, screen: 'routes/home.route.tsx', namespaces: ['catalogue'] }),
   // Indexable: when the search permission is SEARCH, `/` redirects here, so
   // this is the home page robots reach (docs/decisions/0007-search-page-indexing.md).
-  entry('/search', { indexable: true, screen: 'routes/search.route.tsx' }),
-  entry('/places/:placeId', { indexable: true, screen: 'routes/place.route.tsx' }),
-  entry('/house-groups/:houseGroupId', { indexable: true, screen: 'routes/house-group.route.tsx' }),
+  entry('/search', { indexable: true, screen: 'routes/search.route.tsx', namespaces: ['catalogue'] }),
+  entry('/places/:placeId', { indexable: true, screen: 'routes/place.route.tsx', namespaces: ['catalogue'] }),
+  entry('/house-groups/:houseGroupId', {
+    indexable: true,
+    screen: 'routes/house-group.route.tsx',
+    namespaces: ['catalogue'],
+  }),
   entry('/login', { indexable: true, screen: 'routes/login.route.tsx' }),
   entry('/login/callback', { screen: 'routes/login-callback.route.tsx' }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
-  entry('/register', { screen: 'routes/register.route.tsx' }),
-  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx' }),
+  entry('/register', { screen: 'routes/register.route.tsx', namespaces: ['session'] }),
+  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points'] }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
-  entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx' }),
-  entry('/mypage/bookings/new/:houseGroupId', { access: 'private', screen: 'routes/booking-new.route.tsx' }),
-  entry('/mypage/bookings/:bookingId', { access: 'private', screen: 'routes/mypage-booking.route.tsx' }),
+  entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
+  entry('/mypage/bookings/new/:houseGroupId', {
+    access: 'private',
+    screen: 'routes/booking-new.route.tsx',
+    namespaces: ['booking'],
+  }),
+  entry('/mypage/bookings/:bookingId', {
+    access: 'private',
+    screen: 'routes/mypage-booking.route.tsx',
+    namespaces: ['booking', 'payment'],
+  }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
     screen: 'routes/mypage-booking-payment.route.tsx',
+    namespaces: ['booking', 'payment', 'points'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -90,16 +117,23 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     chat: false,
   }),
   entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', { access: 'private', colorMode: 'dark' }),
-  entry('/coupons/:couponType/:couponCode', { access: 'private', banner: false, screen: 'routes/coupon.route.tsx' }),
+  entry('/coupons/:couponType/:couponCode', {
+    access: 'private',
+    banner: false,
+    screen: 'routes/coupon.route.tsx',
+    namespaces: ['coupon', 'catalogue'],
+  }),
   entry('/coupons/:couponType/:couponCode/places/:placeId', {
     access: 'private',
     banner: false,
     screen: 'routes/coupon-place.route.tsx',
+    namespaces: ['coupon', 'catalogue'],
   }),
   entry('/coupons/:couponType/:couponCode/house-groups/:houseGroupId', {
     access: 'private',
     banner: false,
     screen: 'routes/coupon-house-group.route.tsx',
+    namespaces: ['coupon', 'catalogue'],
   }),
   entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
   entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),

@@ -1,4 +1,3 @@
-import { mutate } from 'swr';
 import { setAnalyticsUserId } from './analytics';
 import { signOut as signOutOfIdentity } from './identity-client';
 import { requestHeaders } from './request-headers';
@@ -47,7 +46,11 @@ function browserCacheEnvironment(): CacheClearingEnvironment {
   return {
     caches: typeof caches === 'undefined' ? undefined : caches,
     controller: typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null,
-    clearMemory: () => mutate(() => true, undefined, { revalidate: false }),
+    // Loaded here rather than with the page: only pages that read data need SWR.
+    clearMemory: async () => {
+      const { mutate } = await import('swr');
+      await mutate(() => true, undefined, { revalidate: false });
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   Link,
   useLoaderData,

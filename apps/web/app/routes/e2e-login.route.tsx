@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { data, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { E2eLoginForm } from '../features/auth/components/e2e-login-form.component';
 import { translatorFor } from '../lib/i18n';

@@ -1,5 +1,5 @@
 import type { HouseGroup, HouseGroupLocation } from '@yado/contract/catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   Link,
   useLoaderData,

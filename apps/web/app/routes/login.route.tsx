@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link, useSearchParams, type MetaFunction } from 'react-router';
 import { LoginForm } from '../features/auth/components/login-form.component';
 import { OidcButtons } from '../features/auth/components/oidc-buttons.component';

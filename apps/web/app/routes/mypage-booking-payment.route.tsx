@@ -1,6 +1,6 @@
 import { getBooking } from '@yado/contract/booking.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   Link,
   redirect,

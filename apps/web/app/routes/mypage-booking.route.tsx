@@ -2,7 +2,7 @@ import { getBillingDetail, type BillingDetail } from '@yado/contract/billing.con
 import { getBooking } from '@yado/contract/booking.contract';
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   Link,
   useLoaderData,

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { listBookings, type BookingListItem } from '@yado/contract/booking.contract';
 import { getUser, type User } from '@yado/contract/user.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   data,
   Link,

@@ -1,5 +1,5 @@
 import type { HouseGroupShort, Place } from '@yado/contract/catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { okBody } from '../features/catalogue/api-result';
 import { pageUrl, phoneNumber, placeJsonLd, publicPageMeta } from '../features/catalogue/catalogue-seo';

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import type { User } from '@yado/contract/user.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   redirect,
   useLoaderData,

@@ -1,5 +1,5 @@
 import type { Place } from '@yado/contract/catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   redirect,
   useLoaderData,

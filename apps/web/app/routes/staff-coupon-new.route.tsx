@@ -1,5 +1,5 @@
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   useLoaderData,
   type HeadersFunction,

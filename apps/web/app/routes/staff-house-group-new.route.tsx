@@ -1,6 +1,6 @@
 import { listStayStyles } from '@yado/contract/catalogue.contract';
 import { staffListPlaces } from '@yado/contract/staff-catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import {
   useLoaderData,
   type HeadersFunction,

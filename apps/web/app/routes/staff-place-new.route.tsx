@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PlaceForm } from '../features/staff/components/place-form.component';
 import { StaffPage } from '../features/staff/components/staff-page.component';

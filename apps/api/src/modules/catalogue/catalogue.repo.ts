@@ -100,6 +100,29 @@ export type HouseGroupRow = {
   sort_order: number;
 };
 
+/** What a search result or a list entry shows of a house group (HouseGroupShort). */
+export type HouseGroupShortRow = Pick<
+  HouseGroupRow,
+  | 'id'
+  | 'place_id'
+  | 'place_name'
+  | 'prefecture_name'
+  | 'name'
+  | 'version'
+  | 'area'
+  | 'vertical_image_url'
+  | 'horizontal_image_url'
+  | 'square_image_url'
+  | 'type'
+  | 'usage_label'
+  | 'meal_providable'
+  | 'is_pet_allowed'
+  | 'timezone'
+  | 'base_capacity'
+  | 'max_capacity'
+  | 'standard_season_price'
+>;
+
 /** The full row of a house group, translated; shared with search so every form reads the same columns. */
 export const HOUSE_GROUP_COLUMNS = `
   hg.id, hg.place_id, ${L('p.name')} AS place_name, ${L('p.prefecture')} AS prefecture_name,

@@ -95,7 +95,7 @@ export function toHouseGroup(r: repo.HouseGroupRow): HouseGroup {
   };
 }
 
-export function toHouseGroupShort(r: repo.HouseGroupRow): HouseGroupShort {
+export function toHouseGroupShort(r: repo.HouseGroupShortRow): HouseGroupShort {
   return {
     id: r.id,
     placeId: r.place_id,

@@ -6,6 +6,7 @@ import { invalid, requireIsoDate, toHouseGroupShort } from './catalogue.service.
 import { addDays, daysBetween, todayIn } from './civil-date.js';
 import { decodePageToken, encodePageToken, queryFingerprint } from './page-token.js';
 import { chargeableGuests } from './price.rules.js';
+import { searchIndexFor } from './search-index.service.js';
 import * as repo from './search.repo.js';
 
 export type SearchInput = {
@@ -48,7 +49,11 @@ function stayOf(deps: Pick<Deps, 'clock'>, input: SearchInput) {
  * that take the guests; each with its accommodation total. Without dates, every
  * matching group with its standard season price.
  */
-export async function searchHouseGroups(deps: Pick<Deps, 'db' | 'clock'>, language: Language, input: SearchInput) {
+export async function searchHouseGroups(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  language: Language,
+  input: SearchInput,
+) {
   const stay = stayOf(deps, input);
   if (stay && input.adults < 1) throw invalid('adults', 'at least 1 adult for a stay');
   const filters = {
@@ -68,12 +73,14 @@ export async function searchHouseGroups(deps: Pick<Deps, 'db' | 'clock'>, langua
   const keyType = input.sort === 'NAME' ? 'string' : 'number';
   if (cursor && typeof cursor.k !== keyType) throw invalid('pageToken', 'not a page token of this query');
 
-  const rows = await repo.searchHouseGroups(deps.db, {
+  const q: repo.SearchQuery = {
     ...filters,
     now: deps.clock.now(),
     after: cursor ? { key: cursor.k as string | number, id: cursor.id } : null,
     limit: input.pageSize + 1,
-  });
+  };
+  // The read model answers as the statement would; the statement stays for whatever it cannot answer.
+  const rows = (await searchIndexFor(deps).search(q)) ?? (await repo.searchHouseGroups(deps.db, q));
   const page = rows.slice(0, input.pageSize);
   const last = page.at(-1);
   return {

@@ -1,15 +1,14 @@
 import type { Language } from '@yado/contract/headers';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { getI18n } from '../../lib/i18n';
+import { getTranslator, TranslationProvider } from '../../lib/i18n';
 import { AlertDialog, type AlertDialogProps } from './alert-dialog.component';
 
 function render(props: AlertDialogProps, language: Language = 'en'): string {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={getI18n(language)}>
+    <TranslationProvider translator={getTranslator(language)}>
       <AlertDialog {...props} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { clearGlobalError, currentGlobalError, subscribeGlobalError } from '../../lib/global-errors';
 import { Button } from './button.component';
 import { ModalDialog } from './modal-dialog.component';

@@ -1,52 +1,31 @@
-import { useTranslation } from 'react-i18next';
-import { cssTransition, ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onToastAreaRequested, requestToastArea } from './toast-settings';
 
-/** Toast constants of the specification (section 9). */
-export const TOAST_AUTO_CLOSE_MS = 3500;
-export const TOAST_LIMIT = 3;
-
-// Our own fade and rise (styles/ui.css), which also honours reduced motion.
-const Rise = cssTransition({ enter: 'toast-enter', exit: 'toast-exit', collapseDuration: 200 });
-
-function CloseButton({ closeToast }: CloseButtonProps) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="toast__close"
-      aria-label={t('ui:toast.close')}
-      onClick={(event) => {
-        event.stopPropagation();
-        closeToast(event);
-      }}
-    >
-      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-        <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-      </svg>
-    </button>
-  );
-}
+const ToastContainerArea = lazy(() => import('./toast-container.component'));
 
 /**
- * Where toasts appear (spec, section 2): bottom centre, closing after
- * 3500 ms, at most three at a time (more wait their turn), the newest on
- * top, closed by a click, without a progress bar.
+ * The app's toast area: bottom centre, 3500 ms, at most three, newest on top
+ * (toast-container.component.tsx). It mounts once the page has loaded and the
+ * browser is idle, or at once when a toast is shown before that.
  */
 export function ToastArea() {
-  const { t } = useTranslation();
-  return (
-    <ToastContainer
-      position="bottom-center"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      limit={TOAST_LIMIT}
-      newestOnTop
-      closeOnClick
-      hideProgressBar
-      draggable={false}
-      transition={Rise}
-      closeButton={(props) => <CloseButton {...props} />}
-      aria-label={t('ui:toast.region')}
-      toastClassName="toast"
-    />
-  );
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => onToastAreaRequested(() => setMounted(true)), []);
+
+  useEffect(() => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(requestToastArea)
+        : setTimeout(requestToastArea, 200);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+    return () => window.removeEventListener('load', idle);
+  }, []);
+
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainerArea />
+    </Suspense>
+  ) : null;
 }

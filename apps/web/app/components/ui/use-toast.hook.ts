@@ -1,4 +1,5 @@
-import { toast, type TypeOptions } from 'react-toastify/unstyled';
+import type { TypeOptions } from 'react-toastify/unstyled';
+import { loadToastLibrary, requestToastArea } from './toast-settings';
 
 let sequence = 0;
 
@@ -10,7 +11,10 @@ export function showToast(message: string, type: TypeOptions = 'default'): strin
   sequence += 1;
   const toastId = `toast-${sequence}`;
   // Errors interrupt a screen reader; confirmations wait their turn.
-  toast(message, { type, toastId, role: type === 'error' ? 'alert' : 'status' });
+  requestToastArea();
+  void loadToastLibrary().then(({ toast }) =>
+    toast(message, { type, toastId, role: type === 'error' ? 'alert' : 'status' }),
+  );
   return toastId;
 }
 

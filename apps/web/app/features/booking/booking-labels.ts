@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 
 /*
  * The API's enumerations in the reader's words. Every key is written in full

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { swrConfig } from '../../../lib/swr-config';
 import { GlobalUi } from './global-ui.component';
 
-/** The app-wide providers around every page (one SWR configuration) and the shared interface after it. */
+/** Every page, then the interface all pages share (SWR's configuration travels with each read: lib/use-api-query.hook.ts). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig value={swrConfig}>
+    <>
       {children}
       <GlobalUi />
-    </SWRConfig>
+    </>
   );
 }

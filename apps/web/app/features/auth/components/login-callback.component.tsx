@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { languageFromPath, localizePath } from '../../../lib/language';
 import { reportError } from '../../../lib/report-error';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/ui/alert-dialog.component';
 import { currentSession } from '../../../lib/identity-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import type { PostSignInDecision } from '../post-sign-in-decision';

@@ -1,7 +1,7 @@
 import type { BillingDetail, BillingWithDetails } from '@yado/contract/billing.contract';
 import { completeBillingPayment, payBilling } from '@yado/contract/billing.contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { callMethod } from '../../../lib/api-client';

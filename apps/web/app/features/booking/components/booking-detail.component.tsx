@@ -2,7 +2,7 @@ import { checkinBooking, checkoutBooking, type BookingDetail } from '@yado/contr
 import type { BillingDetail } from '@yado/contract/billing.contract';
 import type { Address } from '@yado/contract/common.schema';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { AlertDialog } from '../../../components/ui/alert-dialog.component';
 import { Button, buttonClassName } from '../../../components/ui/button.component';

@@ -2,7 +2,7 @@ import { createAccommodationTentativeBooking, createGuestUseTentativeBooking } f
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { ExtraOption, Meal, MealAgeBand } from '@yado/contract/meal.contract';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';

@@ -2,7 +2,7 @@ import { cancelBooking, getCancellationFee } from '@yado/contract/booking.contra
 import type { z } from 'zod';
 import type { CancellationFeeResultSchema } from '@yado/contract/booking.contract';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { ModalDialog } from '../../../components/ui/modal-dialog.component';

@@ -1,6 +1,6 @@
 import { submitGuestRegister, type GuestRegisterEntry } from '@yado/contract/booking.contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { SelectField } from '../../../components/ui/select-field.component';

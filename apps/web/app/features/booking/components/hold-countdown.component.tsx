@@ -1,7 +1,7 @@
 import type { DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatTime } from '../../../lib/format-date';
 import { zonedParts } from '../../../lib/format-date-time';
 

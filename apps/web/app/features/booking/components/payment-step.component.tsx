@@ -1,6 +1,6 @@
 import { confirmBooking, type BookingDetail } from '@yado/contract/booking.contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';

@@ -1,6 +1,6 @@
 import type { BookingQuote } from '@yado/contract/booking.contract';
 import type { Language } from '@yado/contract/headers';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { addDays, fromCivil, toCivil } from '../booking-dates';

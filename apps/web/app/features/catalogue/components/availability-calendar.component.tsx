@@ -1,6 +1,6 @@
 import type { Language } from '@yado/contract/headers';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Form } from 'react-router';
 import { SelectField } from '../../../components/ui/select-field.component';
 import { buttonClassName } from '../../../components/ui/button.component';

@@ -1,5 +1,5 @@
 import type { HouseGroupLocation } from '@yado/contract/catalogue.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Where the house is: address, coordinates and a link to OpenStreetMap. The

@@ -1,5 +1,5 @@
 import type { Language } from '@yado/contract/headers';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { localizePath } from '../../../lib/language';

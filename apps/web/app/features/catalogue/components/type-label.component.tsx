@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The house group type in words. Each key is written out so the translation check can see it. */
 export function TypeLabel({ type }: { type: string }) {

@@ -1,5 +1,5 @@
 import type { User } from '@yado/contract/user.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { CopyUserNumberButton } from './copy-user-number-button.component';

@@ -1,7 +1,7 @@
 import { listPointActions, type PointAction } from '@yado/contract/point.contract';
 import type { DateTime } from '@yado/contract/common.schema';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';

@@ -1,6 +1,6 @@
 import { sendEmailAddressVerificationCode, verifyEmailAddress } from '@yado/contract/user.contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextField } from '../../../components/ui/text-field.component';

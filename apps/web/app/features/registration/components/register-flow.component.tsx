@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { currentSession, getIdToken } from '../../../lib/identity-client';

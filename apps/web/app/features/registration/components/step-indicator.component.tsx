@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cx } from '../../../lib/class-names';
 
 export type RegisterStep = 'account' | 'profile' | 'verify' | 'done';

@@ -1,7 +1,7 @@
 import { createUser, type User } from '@yado/contract/user.contract';
 import { OCCUPATION_NAMES, OCCUPATIONS } from '@yado/contract/reference-data';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { SelectField } from '../../../components/ui/select-field.component';

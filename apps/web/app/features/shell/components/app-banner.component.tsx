@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { useInstallPrompt } from '../hooks/use-install-prompt.hook';
 import { BANNER_DISMISSED_KEY, isIosSafari } from '../install-platform';

@@ -1,6 +1,6 @@
 import { staffListAuditEntries, type AuditEntity } from '@yado/contract/staff-catalogue.contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { z } from 'zod';
 import { useApiQuery } from '../../../lib/use-api-query.hook';
 import { auditChanges } from '../audit-diff';

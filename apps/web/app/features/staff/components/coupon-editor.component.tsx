@@ -1,6 +1,6 @@
 import type { StaffCoupon } from '@yado/contract/coupon.contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { localizePath } from '../../../lib/language';

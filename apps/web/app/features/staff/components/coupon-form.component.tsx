@@ -5,7 +5,7 @@ import {
   type StaffCoupon,
 } from '@yado/contract/coupon.contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';

@@ -1,5 +1,5 @@
 import type { StaffCoupon } from '@yado/contract/coupon.contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Form, Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { SelectField } from '../../../components/ui/select-field.component';

@@ -1,6 +1,6 @@
 import { staffCreatePlace, staffUpdatePlace, type StaffPlace } from '@yado/contract/staff-catalogue.contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';

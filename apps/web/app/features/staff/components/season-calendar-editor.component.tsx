@@ -1,7 +1,7 @@
 import type { CivilDate } from '@yado/contract/common.schema';
 import { staffGetSeasonCalendar, staffSetSeasonCalendar } from '@yado/contract/staff-catalogue.contract';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { SelectField } from '../../../components/ui/select-field.component';

@@ -1,0 +1,220 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compareText,
+  dayNumber,
+  emptyIndex,
+  groupFromSlice,
+  hasFreeHouse,
+  putGroup,
+  removeGroup,
+  roomTotal,
+  searchIndex,
+  type SearchIndexData,
+} from './search-index.rules.js';
+import type { SearchSliceRow } from './search-index.repo.js';
+import type { SearchQuery } from './search.repo.js';
+
+const FROM = '2030-01-01';
+const fromDay = dayNumber(FROM);
+const NOW = new Date('2029-12-31T12:00:00Z');
+
+function slice(o: Partial<SearchSliceRow> = {}): SearchSliceRow {
+  return {
+    id: 'hg-a',
+    place_id: 'p-1',
+    name_en: 'Alpha',
+    name_ja: 'アルファ',
+    place_name_en: 'Valley',
+    place_name_ja: '谷',
+    prefecture_en: 'Kyoto',
+    prefecture_ja: '京都府',
+    prefecture_en_lower: 'kyoto',
+    area_en: 'Arashiyama',
+    area_ja: '嵐山',
+    area_en_lower: 'arashiyama',
+    city_en_lower: 'kyoto city',
+    city_ja: '京都市',
+    version: 1,
+    vertical_image_url: '',
+    horizontal_image_url: '',
+    square_image_url: '',
+    type: 'YADO',
+    usage_label: 'ACCOMMODATION',
+    meal_providable: false,
+    is_pet_allowed: false,
+    timezone: 'Asia/Tokyo',
+    base_capacity: 2,
+    min_adult_capacity: 1,
+    max_capacity: 4,
+    max_pet_capacity: 0,
+    standard_season_price: 20_000,
+    extra_charge_per_guest_per_night: 5_000,
+    // 1 Jan on sale; 2 Jan HIGH; 3 Jan closed; 4 Jan missing; 5 Jan on sale.
+    days: '0,1,20000,30000,1,5,20000,30000,2,3,20000,30000,4,1,21000,30000',
+    houses: [['hg-a-1', '0,2']],
+    ...o,
+  };
+}
+
+function query(o: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    language: 'en',
+    stay: null,
+    guests: 2,
+    adults: 2,
+    pets: 0,
+    type: null,
+    usageLabel: null,
+    prefecture: null,
+    area: null,
+    now: NOW,
+    sort: 'PRICE_ASC',
+    after: null,
+    limit: 10,
+    ...o,
+  };
+}
+
+const stay = (checkin: string, checkout: string) => ({
+  checkin,
+  checkout,
+  nights: dayNumber(checkout) - dayNumber(checkin),
+});
+
+function indexOf(...rows: SearchSliceRow[]): SearchIndexData {
+  const data = emptyIndex(fromDay);
+  for (const r of rows) putGroup(data, groupFromSlice(r, fromDay));
+  return data;
+}
+
+describe('compareText', () => {
+  it('orders as PostgreSQL C collation does: by UTF-8 bytes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
+        const bytes = Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+        expect(Math.sign(compareText(a, b))).toBe(bytes);
+      }),
+    );
+    // UTF-16 alone would put the emoji (a surrogate pair) before U+FF5E.
+    expect(compareText('\uFF5E', '\u{1F3E0}')).toBeLessThan(0);
+  });
+});
+
+describe('nights and houses', () => {
+  const g = groupFromSlice(slice(), fromDay);
+
+  it('sums each night at its own price type, and refuses closed or missing nights', () => {
+    expect(roomTotal(g, fromDay, fromDay + 2)).toBe(20_000 + 30_000);
+    expect(roomTotal(g, fromDay + 2, fromDay + 3)).toBeNull(); // closed
+    expect(roomTotal(g, fromDay + 3, fromDay + 4)).toBeNull(); // not on sale
+    expect(roomTotal(g, fromDay + 4, fromDay + 5)).toBe(21_000);
+    expect(roomTotal(g, fromDay + 4, fromDay + 6)).toBeNull(); // past the calendar
+  });
+
+  it('finds a house free on every night, touching stays allowed', () => {
+    // The house is taken on the nights of 1 and 2 January.
+    expect(hasFreeHouse(g, fromDay, fromDay + 1)).toBe(false);
+    expect(hasFreeHouse(g, fromDay + 1, fromDay + 3)).toBe(false);
+    expect(hasFreeHouse(g, fromDay + 2, fromDay + 3)).toBe(true);
+    const two = groupFromSlice(
+      slice({
+        houses: [
+          ['h1', '0,2,3,5'],
+          ['h2', '1,4'],
+        ],
+      }),
+      fromDay,
+    );
+    expect(hasFreeHouse(two, fromDay, fromDay + 1)).toBe(true); // h2
+    expect(hasFreeHouse(two, fromDay + 2, fromDay + 3)).toBe(true); // h1 between its stays
+    expect(hasFreeHouse(two, fromDay + 1, fromDay + 3)).toBe(false);
+    expect(hasFreeHouse(groupFromSlice(slice({ houses: null }), fromDay), fromDay, fromDay + 1)).toBe(false);
+  });
+});
+
+describe('searchIndex', () => {
+  it('prices a stay with the extra-guest charge and keeps only groups with a free house', () => {
+    const data = indexOf(slice(), slice({ id: 'hg-b', houses: [['hg-b-1', null]] }));
+    const rows = searchIndex(data, query({ stay: stay('2030-01-02', '2030-01-03'), guests: 3, adults: 3 }))!;
+    expect(rows.map((r) => [r.id, r.total])).toEqual([['hg-b', 30_000 + 5_000]]);
+  });
+
+  it('matches the prefecture in English case-insensitively and in Japanese with or without its suffix', () => {
+    const data = indexOf(
+      slice(),
+      slice({ id: 'hg-b', prefecture_en: 'Nara', prefecture_en_lower: 'nara', prefecture_ja: '奈良県' }),
+    );
+    for (const prefecture of ['KYOTO', '京都', '京都府']) {
+      expect(searchIndex(data, query({ prefecture }))!.map((r) => r.id)).toEqual(['hg-a']);
+    }
+    expect(searchIndex(data, query({ prefecture: '奈良' }))!.map((r) => r.id)).toEqual(['hg-b']);
+    expect(searchIndex(data, query({ area: 'KYOTO CITY' }))!.map((r) => r.id)).toEqual(['hg-a', 'hg-b']);
+  });
+
+  it('applies capacity, adults, pets, type and usage label', () => {
+    const data = indexOf(
+      slice(),
+      slice({ id: 'hg-pets', is_pet_allowed: true, max_pet_capacity: 1, max_capacity: 6, type: 'EXCLUSIVE' }),
+    );
+    expect(searchIndex(data, query({ guests: 5 }))!.map((r) => r.id)).toEqual(['hg-pets']);
+    expect(searchIndex(data, query({ pets: 1 }))!.map((r) => r.id)).toEqual(['hg-pets']);
+    expect(searchIndex(data, query({ pets: 2 }))).toEqual([]);
+    expect(searchIndex(data, query({ type: 'YADO' }))!.map((r) => r.id)).toEqual(['hg-a']);
+    expect(searchIndex(data, query({ usageLabel: 'TIME' }))).toEqual([]);
+    expect(searchIndex(indexOf(slice({ min_adult_capacity: 2 })), query({ adults: 1 }))).toEqual([]);
+  });
+
+  it('sorts by price either way with the id breaking ties, by name in the language, and continues after a cursor', () => {
+    const data = indexOf(
+      slice({ id: 'b', name_en: 'Zen', standard_season_price: 10 }),
+      slice({ id: 'a', name_en: 'Moss', standard_season_price: 10 }),
+      slice({ id: 'c', name_en: 'Ash', standard_season_price: 30 }),
+    );
+    expect(searchIndex(data, query())!.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(searchIndex(data, query({ sort: 'PRICE_DESC' }))!.map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    expect(searchIndex(data, query({ sort: 'NAME' }))!.map((r) => r.sort_key)).toEqual(['Ash', 'Moss', 'Zen']);
+    expect(searchIndex(data, query({ after: { key: 10, id: 'a' } }))!.map((r) => r.id)).toEqual(['b', 'c']);
+    expect(searchIndex(data, query({ sort: 'PRICE_DESC', after: { key: 10, id: 'a' } }))!.map((r) => r.id)).toEqual([
+      'b',
+    ]);
+    expect(searchIndex(data, query({ limit: 2 }))!.map((r) => r.id)).toEqual(['a', 'b']);
+    // Without dates there is no total; the sort key is the standard season price.
+    expect(searchIndex(data, query({ limit: 1 }))![0]).toMatchObject({ total: null, sort_key: 10 });
+  });
+
+  it("keeps the check-in date from being before the house group's own today", () => {
+    // At 2029-12-31 12:00 UTC it is already 1 January in Tokyo, still 31 December in Honolulu.
+    const data = indexOf(slice({ id: 'tokyo' }), slice({ id: 'honolulu', timezone: 'Pacific/Honolulu' }));
+    const rows = searchIndex(
+      data,
+      query({ stay: stay('2030-01-01', '2030-01-02'), now: new Date('2030-01-01T09:30:00Z') }),
+    );
+    expect(rows).toEqual([]); // both taken on 1 January
+    const free = indexOf(
+      slice({ id: 'tokyo', houses: [['t', null]] }),
+      slice({ id: 'honolulu', houses: [['h', null]], timezone: 'Pacific/Honolulu' }),
+    );
+    // 2030-01-01 15:30 UTC: 2 January in Tokyo, 1 January in Honolulu.
+    const q = query({ stay: stay('2030-01-01', '2030-01-02'), now: new Date('2030-01-01T15:30:00Z') });
+    expect(searchIndex(free, q)!.map((r) => r.id)).toEqual(['honolulu']);
+  });
+
+  it('gives up (the statement answers) for dates before the loaded nights or a cursor that is no whole number', () => {
+    const data = indexOf(slice());
+    expect(searchIndex(data, query({ stay: stay('2029-12-31', '2030-01-01') }))).toBeNull();
+    expect(searchIndex(data, query({ after: { key: 1.5, id: 'x' } }))).toBeNull();
+  });
+
+  it('forgets a removed group and moves a changed one between prefectures', () => {
+    const data = indexOf(slice(), slice({ id: 'hg-b' }));
+    removeGroup(data, 'hg-a');
+    putGroup(
+      data,
+      groupFromSlice(slice({ id: 'hg-b', prefecture_en_lower: 'nara', prefecture_ja: '奈良県' }), fromDay),
+    );
+    expect(searchIndex(data, query({ prefecture: 'Kyoto' }))).toEqual([]);
+    expect(searchIndex(data, query({ prefecture: 'nara' }))!.map((r) => r.id)).toEqual(['hg-b']);
+    expect(data.buckets.has('pen:kyoto')).toBe(false);
+  });
+});

@@ -1,0 +1,381 @@
+import type { Language } from '@yado/contract/headers';
+import type { HouseGroupShortRow } from './catalogue.repo.js';
+import { todayIn, type IsoDate } from './civil-date.js';
+import type { SearchSliceRow } from './search-index.repo.js';
+import type { SearchQuery } from './search.repo.js';
+
+/**
+ * The in-memory read model of search: per house group what the search statement filters and sorts
+ * on, its nights in typed arrays and per house its active stays. Everything here mirrors
+ * search.repo.ts, which stays the reference: same filters, capacity rules, time-zone check, prices,
+ * sort orders and cursors. Text compares as PostgreSQL's C collation does (code point order); the
+ * lower-cased columns are lower-cased by PostgreSQL when loaded, so `lower()` agrees too.
+ */
+
+/** Night flags: no bit set is a date not on sale (no season day). */
+export const NIGHT_ON_SALE = 1;
+export const NIGHT_CLOSED = 2;
+export const NIGHT_HIGH = 4;
+
+export type IndexedHouse = {
+  id: string;
+  /** Active stays in check-in order, as day numbers; they never overlap (the exclusion constraint). */
+  checkin: Int32Array;
+  checkout: Int32Array;
+};
+
+export type IndexedGroup = {
+  id: string;
+  placeId: string;
+  name: Record<Language, string>;
+  placeName: Record<Language, string>;
+  prefectureName: Record<Language, string>;
+  area: Record<Language, string>;
+  /** As PostgreSQL's lower() gives them: the search statement compares those. */
+  prefectureEnLower: string;
+  prefectureJa: string;
+  areaEnLower: string;
+  areaJa: string;
+  cityEnLower: string;
+  cityJa: string;
+  version: number;
+  verticalImageUrl: string;
+  horizontalImageUrl: string;
+  squareImageUrl: string;
+  type: HouseGroupShortRow['type'];
+  usageLabel: HouseGroupShortRow['usage_label'];
+  mealProvidable: boolean;
+  isPetAllowed: boolean;
+  timezone: string;
+  baseCapacity: number;
+  maxCapacity: number;
+  minAdultCapacity: number;
+  maxPetCapacity: number;
+  standardSeasonPrice: number;
+  extraChargePerGuestPerNight: number;
+  /** Day number of nights[0]; the arrays run over every date from there to the last season day. */
+  firstDay: number;
+  nights: Uint8Array;
+  standardPrice: Uint32Array | Float64Array;
+  highPrice: Uint32Array | Float64Array;
+  houses: IndexedHouse[];
+};
+
+export type SearchIndexData = {
+  /** Day number of the first night loaded: earlier nights are past for every house group. */
+  fromDay: number;
+  groups: Map<string, IndexedGroup>;
+  /** Prefecture and area lookups: "pen:<lower en>", "pja:<ja>", "aen:", "aja:", "cen:", "cja:". */
+  buckets: Map<string, Set<string>>;
+};
+
+export type IndexedSearchRow = HouseGroupShortRow & { total: number | null; sort_key: string | number };
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of an ISO civil date. */
+export function dayNumber(iso: IsoDate): number {
+  return Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
+}
+
+/**
+ * Order of PostgreSQL's C collation: UTF-8 bytes, which is code point order. JavaScript compares
+ * UTF-16 code units, which puts U+E000..U+FFFF after the surrogates of U+10000 and above; the first
+ * differing unit is shifted to code point order when both lie in that range.
+ */
+export function compareText(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+export function emptyIndex(fromDay: number): SearchIndexData {
+  return { fromDay, groups: new Map(), buckets: new Map() };
+}
+
+function bucketKeys(g: IndexedGroup): string[] {
+  return [
+    `pen:${g.prefectureEnLower}`,
+    `pja:${g.prefectureJa}`,
+    `aen:${g.areaEnLower}`,
+    `aja:${g.areaJa}`,
+    `cen:${g.cityEnLower}`,
+    `cja:${g.cityJa}`,
+  ];
+}
+
+export function removeGroup(data: SearchIndexData, id: string): void {
+  const old = data.groups.get(id);
+  if (!old) return;
+  data.groups.delete(id);
+  for (const key of bucketKeys(old)) {
+    const set = data.buckets.get(key);
+    set?.delete(id);
+    if (set && set.size === 0) data.buckets.delete(key);
+  }
+}
+
+export function putGroup(data: SearchIndexData, g: IndexedGroup): void {
+  removeGroup(data, g.id);
+  data.groups.set(g.id, g);
+  for (const key of bucketKeys(g)) {
+    let set = data.buckets.get(key);
+    if (!set) data.buckets.set(key, (set = new Set()));
+    set.add(g.id);
+  }
+}
+
+/** Nightly prices in the smallest array that holds them exactly. */
+export function priceArray(values: readonly number[]): Uint32Array | Float64Array {
+  return values.every((v) => v <= 0xffff_ffff) ? Uint32Array.from(values) : Float64Array.from(values);
+}
+
+/** The nights of [checkin, checkout) summed at each night's price type; null unless every night is on sale and open. */
+export function roomTotal(g: IndexedGroup, checkinDay: number, checkoutDay: number): number | null {
+  let sum = 0;
+  for (let day = checkinDay; day < checkoutDay; day++) {
+    const i = day - g.firstDay;
+    if (i < 0 || i >= g.nights.length) return null;
+    const f = g.nights[i]!;
+    if ((f & NIGHT_ON_SALE) === 0 || (f & NIGHT_CLOSED) !== 0) return null;
+    sum += (f & NIGHT_HIGH) !== 0 ? g.highPrice[i]! : g.standardPrice[i]!;
+  }
+  return sum;
+}
+
+/** Whether one house of the group has no active stay on any night of [checkin, checkout). */
+export function hasFreeHouse(g: IndexedGroup, checkinDay: number, checkoutDay: number): boolean {
+  for (const h of g.houses) {
+    // The last stay checking in before check-out is the only one that can reach into the dates.
+    let lo = 0;
+    let hi = h.checkin.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (h.checkin[mid]! < checkoutDay) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0 || h.checkout[lo - 1]! <= checkinDay) return true;
+  }
+  return false;
+}
+
+function matchesFilters(g: IndexedGroup, q: SearchQuery): boolean {
+  if (g.maxCapacity < q.guests || g.minAdultCapacity > q.adults) return false;
+  if (q.pets > 0 && !(g.isPetAllowed && g.maxPetCapacity >= q.pets)) return false;
+  if (q.type && g.type !== q.type) return false;
+  if (q.usageLabel && g.usageLabel !== q.usageLabel) return false;
+  if (q.prefecture) {
+    const p = q.prefecture;
+    const ja = g.prefectureJa;
+    if (g.prefectureEnLower !== p.toLowerCase() && ja !== p && ja !== `${p}県` && ja !== `${p}府` && ja !== `${p}都`) {
+      return false;
+    }
+  }
+  if (q.area) {
+    const en = q.area.toLowerCase();
+    if (g.areaEnLower !== en && g.areaJa !== q.area && g.cityEnLower !== en && g.cityJa !== q.area) return false;
+  }
+  return true;
+}
+
+/** The groups worth looking at: those of the prefecture or area asked for, else all of them. */
+function candidates(data: SearchIndexData, q: SearchQuery): Iterable<IndexedGroup> {
+  const keys: string[] = [];
+  if (q.prefecture) {
+    const p = q.prefecture;
+    keys.push(`pen:${p.toLowerCase()}`, `pja:${p}`, `pja:${p}県`, `pja:${p}府`, `pja:${p}都`);
+  } else if (q.area) {
+    const en = q.area.toLowerCase();
+    keys.push(`aen:${en}`, `aja:${q.area}`, `cen:${en}`, `cja:${q.area}`);
+  } else {
+    return data.groups.values();
+  }
+  const ids = new Set<string>();
+  for (const k of keys) for (const id of data.buckets.get(k) ?? []) ids.add(id);
+  const groups: IndexedGroup[] = [];
+  for (const id of ids) groups.push(data.groups.get(id)!);
+  return groups;
+}
+
+type Hit = { g: IndexedGroup; key: number | string; total: number | null };
+
+/** The page order of the search statement: sort key (descending for PRICE_DESC), then id. */
+export function comparatorFor(sort: SearchQuery['sort']): (a: Hit, b: Hit) => number {
+  if (sort === 'NAME') {
+    return (a, b) => compareText(a.key as string, b.key as string) || compareText(a.g.id, b.g.id);
+  }
+  const sign = sort === 'PRICE_DESC' ? -1 : 1;
+  return (a, b) => sign * ((a.key as number) - (b.key as number)) || compareText(a.g.id, b.g.id);
+}
+
+/** The `limit` smallest hits in order, by a bounded max-heap: a page out of thousands without sorting them all. */
+function smallest(hits: Iterable<Hit>, limit: number, cmp: (a: Hit, b: Hit) => number): Hit[] {
+  const heap: Hit[] = [];
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
+  for (const h of hits) {
+    if (heap.length < limit) {
+      heap.push(h);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (cmp(heap[i]!, heap[parent]!) <= 0) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (limit > 0 && cmp(h, heap[0]!) < 0) {
+      heap[0] = h;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let largest = i;
+        if (l < heap.length && cmp(heap[l]!, heap[largest]!) > 0) largest = l;
+        if (r < heap.length && cmp(heap[r]!, heap[largest]!) > 0) largest = r;
+        if (largest === i) break;
+        swap(i, largest);
+        i = largest;
+      }
+    }
+  }
+  return heap.sort(cmp);
+}
+
+function toRow(g: IndexedGroup, language: Language, total: number | null, key: number | string): IndexedSearchRow {
+  return {
+    id: g.id,
+    place_id: g.placeId,
+    place_name: g.placeName[language],
+    prefecture_name: g.prefectureName[language],
+    name: g.name[language],
+    version: g.version,
+    area: g.area[language],
+    vertical_image_url: g.verticalImageUrl,
+    horizontal_image_url: g.horizontalImageUrl,
+    square_image_url: g.squareImageUrl,
+    type: g.type,
+    usage_label: g.usageLabel,
+    meal_providable: g.mealProvidable,
+    is_pet_allowed: g.isPetAllowed,
+    timezone: g.timezone,
+    base_capacity: g.baseCapacity,
+    max_capacity: g.maxCapacity,
+    standard_season_price: g.standardSeasonPrice,
+    total,
+    sort_key: key,
+  };
+}
+
+/**
+ * One page of search from the read model, or null when the read model cannot answer exactly as
+ * the statement would (dates before the loaded nights, a price cursor that is no whole number):
+ * the caller then asks the database.
+ */
+export function searchIndex(data: SearchIndexData, q: SearchQuery): IndexedSearchRow[] | null {
+  const priceSort = q.sort !== 'NAME';
+  if (q.after && priceSort && !Number.isSafeInteger(q.after.key)) return null;
+  let checkinDay = 0;
+  let checkoutDay = 0;
+  if (q.stay) {
+    checkinDay = dayNumber(q.stay.checkin);
+    checkoutDay = dayNumber(q.stay.checkout);
+    if (checkinDay < data.fromDay) return null;
+  }
+  const latestToday = q.stay ? todayIn('Pacific/Kiritimati', q.now) : '';
+  const todays = new Map<string, IsoDate>();
+  const cmp = comparatorFor(q.sort);
+  const after: Hit | null = q.after ? { g: { id: q.after.id } as IndexedGroup, key: q.after.key, total: null } : null;
+
+  const hits: Hit[] = [];
+  for (const g of candidates(data, q)) {
+    if (!matchesFilters(g, q)) continue;
+    let total: number | null = null;
+    if (q.stay) {
+      if (q.stay.checkin <= latestToday) {
+        let today = todays.get(g.timezone);
+        if (today === undefined) todays.set(g.timezone, (today = todayIn(g.timezone, q.now)));
+        if (q.stay.checkin < today) continue;
+      }
+      const room = roomTotal(g, checkinDay, checkoutDay);
+      if (room === null) continue;
+      total = room + Math.max(0, q.guests - g.baseCapacity) * g.extraChargePerGuestPerNight * q.stay.nights;
+    }
+    const key = q.sort === 'NAME' ? g.name[q.language] : (total ?? g.standardSeasonPrice);
+    const hit: Hit = { g, key, total };
+    if (after && cmp(hit, after) <= 0) continue;
+    if (q.stay && !hasFreeHouse(g, checkinDay, checkoutDay)) continue;
+    hits.push(hit);
+  }
+  return smallest(hits, q.limit, cmp).map((h) => toRow(h.g, q.language, h.total, h.key));
+}
+
+/** A house group's slice as loaded (search-index.repo.ts), turned into typed arrays. */
+export function groupFromSlice(row: SearchSliceRow, fromDay: number): IndexedGroup {
+  const days = row.days ? row.days.split(',').map(Number) : [];
+  const count = days.length / 4;
+  const firstOffset = count > 0 ? days[0]! : 0;
+  const length = count > 0 ? days[(count - 1) * 4]! - firstOffset + 1 : 0;
+  const nights = new Uint8Array(length);
+  const standard: number[] = Array.from({ length }, () => 0);
+  const high: number[] = Array.from({ length }, () => 0);
+  for (let k = 0; k < count; k++) {
+    const i = days[k * 4]! - firstOffset;
+    nights[i] = days[k * 4 + 1]!;
+    standard[i] = days[k * 4 + 2]!;
+    high[i] = days[k * 4 + 3]!;
+  }
+  const houses = (row.houses ?? []).map(([id, stays]) => {
+    const s = stays ? stays.split(',').map(Number) : [];
+    const checkin = new Int32Array(s.length / 2);
+    const checkout = new Int32Array(s.length / 2);
+    for (let k = 0; k < checkin.length; k++) {
+      checkin[k] = fromDay + s[2 * k]!;
+      checkout[k] = fromDay + s[2 * k + 1]!;
+    }
+    return { id, checkin, checkout };
+  });
+  return {
+    id: row.id,
+    placeId: row.place_id,
+    name: { en: row.name_en, ja: row.name_ja },
+    placeName: { en: row.place_name_en, ja: row.place_name_ja },
+    prefectureName: { en: row.prefecture_en, ja: row.prefecture_ja },
+    area: { en: row.area_en, ja: row.area_ja },
+    prefectureEnLower: row.prefecture_en_lower,
+    prefectureJa: row.prefecture_ja,
+    areaEnLower: row.area_en_lower,
+    areaJa: row.area_ja,
+    cityEnLower: row.city_en_lower,
+    cityJa: row.city_ja,
+    version: row.version,
+    verticalImageUrl: row.vertical_image_url,
+    horizontalImageUrl: row.horizontal_image_url,
+    squareImageUrl: row.square_image_url,
+    type: row.type,
+    usageLabel: row.usage_label,
+    mealProvidable: row.meal_providable,
+    isPetAllowed: row.is_pet_allowed,
+    timezone: row.timezone,
+    baseCapacity: row.base_capacity,
+    maxCapacity: row.max_capacity,
+    minAdultCapacity: row.min_adult_capacity,
+    maxPetCapacity: row.max_pet_capacity,
+    standardSeasonPrice: Number(row.standard_season_price),
+    extraChargePerGuestPerNight: Number(row.extra_charge_per_guest_per_night),
+    firstDay: fromDay + firstOffset,
+    nights,
+    standardPrice: priceArray(standard),
+    highPrice: priceArray(high),
+    houses,
+  };
+}
