@@ -8,13 +8,17 @@ import {
   listStaleRequestedBillings,
   markBillingPaid,
 } from '../billing/billing.service.js';
-import { releaseCouponRedemption } from '../coupon/coupon.service.js';
-import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { findPaymentsByReference } from '../payment/payment.service.js';
 import { actorOf, move } from './booking-state.rules.js';
 import { chargeBilling, endBooking, sendPendingRefunds } from './cancel-booking.service.js';
 import { instantOf, zoneOffset } from './booking-view.service.js';
-import { finishBookingPayment, outcomeOf, settleAttempt, settleDefaultBilling } from './confirm-booking.service.js';
+import {
+  expireHold,
+  finishBookingPayment,
+  outcomeOf,
+  settleAttempt,
+  settleDefaultBilling,
+} from './confirm-booking.service.js';
 import * as repo from './booking.repo.js';
 
 const BATCH = 100;
@@ -47,26 +51,11 @@ export async function expireTentativeBookings(deps: Deps): Promise<number> {
     const done = await withTx(deps.db, async (tx) => {
       const b = await repo.lockBooking(tx, id);
       if (!b || b.status !== 'TENTATIVE' || !b.tentativeDeadline || b.tentativeDeadline > now) return false;
-      const to = move(b.status, 'EXPIRE');
       if (b.paymentAttempt && b.paymentAttempt.status !== 'PAID' && b.paymentAttempt.status !== 'FAILED') {
         // A capture arriving after this is refunded by finishBookingPayment (the booking is no longer held).
         await cancelBilling(tx, b.paymentAttempt.billingId, { at: now, reason: 'EXPIRED' }).catch(() => undefined);
       }
-      await repo.releaseStay(tx, b.stayId, now);
-      if (b.couponRedemptionId) {
-        await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: actorOf.system, now });
-      }
-      await cancelOrdersOfBooking(tx, b.id, now);
-      await repo.updateBooking(tx, b.id, { status: to, cancelledAt: now }, now);
-      await repo.insertEvent(tx, {
-        bookingId: b.id,
-        fromStatus: b.status,
-        toStatus: to,
-        action: 'EXPIRED',
-        actor: actorOf.system,
-        at: now,
-        detail: { deadline: b.tentativeDeadline.toISOString() },
-      });
+      await expireHold(tx, b, now);
       return true;
     });
     if (done) expired += 1;

@@ -71,20 +71,25 @@ export function assertBookingType(hg: HouseGroup, bookingType: GuestBookingTypeV
   if (!offered) throw new AppError('CodeBookingTypeNotAvailable');
 }
 
-/** The nights' prices from the season calendar; refuses past, closed and unpriced nights. */
-export async function pricedNights(
-  deps: Deps,
-  hg: HouseGroup,
-  checkinDate: IsoDate,
-  checkoutDate: IsoDate,
-): Promise<PricedNightInput[]> {
-  const today = todayIn(hg.timezone, deps.clock.now());
-  if (checkinDate < today) throw new AppError('CodeDatesNotBookable');
-  const { days } = await getSeasonPriceType(deps, {
-    houseGroupId: hg.id,
+type SeasonDay = Awaited<ReturnType<typeof getSeasonPriceType>>['days'][number];
+
+function seasonDays(deps: Deps, houseGroupId: string, checkinDate: IsoDate, checkoutDate: IsoDate) {
+  return getSeasonPriceType(deps, {
+    houseGroupId,
     startDate: civil(checkinDate),
     endDate: civil(addDays(checkoutDate, -1)),
-  });
+  }).then((r) => r.days);
+}
+
+function nightsOf(
+  hg: HouseGroup,
+  now: Date,
+  checkinDate: IsoDate,
+  checkoutDate: IsoDate,
+  days: readonly SeasonDay[],
+): PricedNightInput[] {
+  const today = todayIn(hg.timezone, now);
+  if (checkinDate < today) throw new AppError('CodeDatesNotBookable');
   const nightCount = daysBetween(checkinDate, checkoutDate);
   if (days.length !== nightCount || days.some((d) => d.closed)) throw new AppError('CodeDatesNotBookable');
   return days.map((d, i) => ({ date: addDays(checkinDate, i), priceType: d.priceType, amount: d.price }));
@@ -134,12 +139,21 @@ export async function priceRequest(
 ): Promise<PricedRequest> {
   const req = input.request;
   const now = deps.clock.now();
-  const { houseGroup: hg } = await getHouseGroup(deps, input.language, req.houseGroupId);
-  assertBookingType(hg, input.bookingType);
   const { checkinDate, checkoutDate } = stayDates(req);
+  // The house group and its season days are read at once (one round trip of waiting, not two);
+  // a refusal of the calendar waits until the group's own checks have had their say.
+  const [{ houseGroup: hg }, season] = await Promise.all([
+    getHouseGroup(deps, input.language, req.houseGroupId),
+    seasonDays(deps, req.houseGroupId, checkinDate, checkoutDate).then(
+      (days) => ({ days, error: null }),
+      (error: unknown) => ({ days: null, error }),
+    ),
+  ]);
+  assertBookingType(hg, input.bookingType);
   const counts = countsOf(req.headcount);
   assertHeadcount(capacityRulesOf(hg), counts, req.childrenAge);
-  const nights = await pricedNights(deps, hg, checkinDate, checkoutDate);
+  if (season.error) throw season.error;
+  const nights = nightsOf(hg, deps.clock.now(), checkinDate, checkoutDate, season.days!);
 
   const mealRequests = mealRequestsOf(req.meals);
   // Nothing to price costs no query: most bookings order meals and options later, if at all.

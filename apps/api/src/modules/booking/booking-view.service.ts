@@ -5,19 +5,21 @@ import type {
   BookingStatusValue,
   Headcount,
 } from '@yado/contract/booking.contract';
+import type { BillingDetail } from '@yado/contract/billing.contract';
 import type { HouseGroup, HouseGroupShort } from '@yado/contract/catalogue.contract';
 import type { DateTime } from '@yado/contract/common.schema';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
-import { listBookingBillings } from '../billing/billing.service.js';
+import { billingWithLines, listBookingBillings, toBillingDetail } from '../billing/billing.service.js';
+import { computeTotals, lineDisplay } from '../billing/billing.rules.js';
 import { cancellationFeeSchedule } from '../billing/cancellation-fee.rules.js';
 import { getHouseGroup, getHouseGroupLocation, getPlace, listHouses } from '../catalogue/catalogue.service.js';
 import { todayIn } from '../catalogue/civil-date.js';
 import { bookingExtraOptions, bookingMealEntries, mealFlags } from '../meal/meal.service.js';
 import { requireUser, toUserView } from '../user/user.service.js';
-import { civil, guestsOf, headcountOf, type IsoDate } from './booking-quote.rules.js';
+import { civil, depositLine, guestsOf, headcountOf, type IsoDate } from './booking-quote.rules.js';
 import { canMove, CHANGEABLE, LIST_FILTERS, ORDERABLE } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
@@ -157,10 +159,71 @@ export function checkinOpensAt(b: BookingRecord, hg: HouseGroup): Date {
   return instantOf(b.checkinDate, hg.checkinTime, hg.utcOffset);
 }
 
+/**
+ * What the deposit covers, as a billing detail: the DEPOSIT billing itself once
+ * confirmation created it; before that, the billing confirmation would create
+ * from the quote (its one ACCOMMODATION_DEPOSIT line, no number yet), so the
+ * page can show what will be charged.
+ */
+export async function depositDetailOf(deps: Deps, b: BookingRecord, language: Language): Promise<BillingDetail> {
+  if (b.depositBillingId) {
+    const billed = await billingWithLines(deps.db, b.depositBillingId);
+    if (billed) return toBillingDetail(billed.billing, billed.lines, language);
+  }
+  const line = depositLine(b.quote.quote.depositAmount);
+  const t = computeTotals({
+    lines: [line],
+    serviceChargePercentage: b.quote.serviceChargePercentage,
+    accommodationTax: 0,
+  });
+  const shown = lineDisplay(line);
+  return {
+    billingNumber: '',
+    isSplitSource: false,
+    taxInclusiveTotalAmount: t.taxInclusiveTotalAmount,
+    subtotalsBySubject: t.subtotalsBySubject,
+    mutualUseExtraChargePerDay: 0,
+    preDiscountSubtotalsByConsumptionTaxRate: t.preDiscountSubtotalsByConsumptionTaxRate,
+    preDiscountTaxExclusiveSubtotalAmount: t.preDiscountTaxExclusiveSubtotalAmount,
+    preDiscountTaxInclusiveSubtotalAmount: t.preDiscountTaxInclusiveSubtotalAmount,
+    nacGuaranteedDiscountAmount: 0,
+    subtotalsByConsumptionTaxRate: t.subtotalsByConsumptionTaxRate,
+    adjustmentAmount: 0,
+    orders: [
+      {
+        orderId: null,
+        orderNumber: null,
+        title: language === 'ja' ? line.titleJa : line.titleEn,
+        category: null,
+        date: null,
+        quantity: line.quantity,
+        status: 'ORDERED',
+        amount: shown.amount,
+        adjustmentAmount: 0,
+        taxInclusiveAmount: shown.taxInclusiveAmount,
+        consumptionTax: shown.consumptionTax,
+        consumptionTaxRate: shown.taxRate,
+        consumptionTaxRateType: shown.taxRateType,
+        serviceChargeApplicable: line.serviceChargeApplicable,
+        subject: line.subject,
+        source: null,
+      },
+    ],
+    ownUseFee: 0,
+    mutualUseExtraCharge: 0,
+    accommodationAmount: t.accommodationAmount,
+    cancellationFee: [],
+    subtotalByServiceChargePercentage: t.subtotalByServiceChargePercentage,
+    discountAmount: t.discountAmount,
+    serviceChargeAmount: t.serviceChargeAmount,
+    accommodationTaxAmount: 0,
+  };
+}
+
 /** get_booking: the spec's full booking detail. */
 export async function bookingDetail(deps: Deps, b: BookingRecord, language: Language): Promise<BookingDetail> {
   const now = deps.clock.now();
-  const [{ houseGroup: hg }, user, billings, meals, extraOptions, flags, register] = await Promise.all([
+  const [{ houseGroup: hg }, user, billings, meals, extraOptions, flags, register, depositDetail] = await Promise.all([
     getHouseGroup(deps, language, b.houseGroupId),
     requireUser(deps, b.accountId),
     listBookingBillings(deps.db, b.id, language),
@@ -173,6 +236,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
       checkoutDate: b.checkoutDate,
     }),
     repo.listGuestRegister(deps.db, b.id),
+    depositDetailOf(deps, b, language),
   ]);
   const [{ place }, { houses }, { houseGroupLocation: location }] = await Promise.all([
     getPlace(deps, language, hg.placeId),
@@ -189,7 +253,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     accommodationAmount: q.accommodationAmount,
     depositAmount: q.depositAmount,
     deposit,
-    depositDetail: null,
+    depositDetail,
   };
   const attempt = b.paymentAttempt;
   const tentative = b.status === 'TENTATIVE';

@@ -115,18 +115,28 @@ function toRecord(r: Row): BookingRecord {
 
 // Stays ---------------------------------------------------------------------------
 
-/** The houses of the group with no ACTIVE stay overlapping the nights, in the group's order. */
-export async function freeHouseIds(db: Db, houseIds: string[], checkin: string, checkout: string): Promise<string[]> {
-  const r = await db.query<{ id: string }>(
-    `SELECT h.id FROM unnest($1::text[]) WITH ORDINALITY AS h(id, n)
-     WHERE NOT EXISTS (
-       SELECT 1 FROM stays s
-       WHERE s.house_id = h.id AND s.status = 'ACTIVE'
-         AND s.nights && daterange($2::date, $3::date, '[)'))
-     ORDER BY h.n`,
-    [houseIds, checkin, checkout],
+/**
+ * The houses of the group holding an ACTIVE stay that overlaps the nights. Read
+ * by group (stays carry it), so it runs alongside the other reads of a booking
+ * instead of after the house list.
+ */
+export async function busyHouseIds(
+  db: Db,
+  houseGroupId: string,
+  checkin: string,
+  checkout: string,
+): Promise<Set<string>> {
+  // Joined through the houses so each house's stays are found by the exclusion constraint's
+  // GiST index (house, nights), not by scanning every stay the group ever held.
+  const r = await db.query<{ house_id: string }>(
+    `SELECT h.id AS house_id FROM houses h
+     WHERE h.house_group_id = $1
+       AND EXISTS (
+         SELECT 1 FROM stays s
+         WHERE s.house_id = h.id AND s.status = 'ACTIVE' AND s.nights && daterange($2::date, $3::date, '[)'))`,
+    [houseGroupId, checkin, checkout],
   );
-  return r.rows.map((x) => x.id);
+  return new Set(r.rows.map((x) => x.house_id));
 }
 
 /**
@@ -273,6 +283,92 @@ export async function insertBooking(
     ],
   );
   return r.rows[0]!.booking_number;
+}
+
+/**
+ * The whole hold in ONE statement, outside any explicit transaction (a single
+ * statement is its own transaction): the house's night locks in date order (as
+ * tryInsertStay takes them, so concurrent holds queue instead of deadlocking),
+ * the ACTIVE stay, the booking with its number, its conversation and its first
+ * event. A stay already taken when the statement starts is seen before any
+ * lock is queued for; otherwise the exclusion constraint on stays decides: a
+ * refusal (23P01) leaves nothing behind. Null for both; the caller tries the
+ * next house.
+ */
+export async function insertHeldBooking(
+  db: Db,
+  stay: { id: string; houseGroupId: string },
+  b: Omit<BookingInsert, 'bookingNumber'>,
+  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+): Promise<string | null> {
+  try {
+    const r = await db.query<{ booking_number: string }>(
+      `WITH f AS (
+         SELECT NOT EXISTS (
+           SELECT 1 FROM stays WHERE house_id = $5 AND status = 'ACTIVE'
+             AND nights && daterange($9::date, $10::date, '[)')) AS free),
+       l AS (
+         SELECT count(pg_advisory_xact_lock(hashtext($5), (x.d - DATE '2000-01-01')::int)) AS n
+         FROM (SELECT g::date AS d FROM generate_series($9::date, $10::date - 1, interval '1 day') AS g ORDER BY 1) AS x
+         WHERE (SELECT free FROM f)),
+       s AS (
+         INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
+         SELECT $6, $5, $4, $9, $10, 'ACTIVE', $1 FROM l WHERE (SELECT free FROM f)
+         RETURNING id),
+       b AS (
+         INSERT INTO bookings (id, booking_number, account_id, user_id, house_group_id, house_id, stay_id, booking_type,
+           status, checkin_date, checkout_date, timezone, males, females, children, infants, large_dogs, medium_dogs,
+           small_dogs, children_ages, allergy, request, pet, tentative_deadline, coupon_redemption_id, quote,
+           conversation_id, created_at, updated_at)
+         SELECT $1, 'B' || nextval('booking_number_seq'), $2, $3, $4, $5, s.id, $7, $8, $9, $10, $11, $12, $13, $14,
+           $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $27
+         FROM s
+         RETURNING id, booking_number),
+       c AS (INSERT INTO conversations (id, booking_id, created_at) SELECT $26, id, $27 FROM b),
+       e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
+         SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
+       SELECT booking_number FROM b`,
+      [
+        b.id,
+        b.accountId,
+        b.userId,
+        b.houseGroupId,
+        b.houseId,
+        stay.id,
+        b.bookingType,
+        b.status,
+        b.checkinDate,
+        b.checkoutDate,
+        b.timezone,
+        b.males,
+        b.females,
+        b.children,
+        b.infants,
+        b.largeDogs,
+        b.mediumDogs,
+        b.smallDogs,
+        b.childrenAges,
+        b.allergy,
+        b.request,
+        b.pet === null ? null : JSON.stringify(b.pet),
+        b.tentativeDeadline,
+        b.couponRedemptionId,
+        JSON.stringify(b.quote),
+        b.conversationId,
+        b.createdAt,
+        event.fromStatus,
+        event.toStatus,
+        event.action,
+        event.actor,
+        JSON.stringify(event.detail ?? {}),
+      ],
+    );
+    // No row: a stay taken before this statement began was seen at once, without queueing on the locks.
+    return r.rows[0]?.booking_number ?? null;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23P01') return null;
+    throw err;
+  }
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRecord | null> {

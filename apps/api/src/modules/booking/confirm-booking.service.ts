@@ -20,8 +20,11 @@ import {
   voidPayment,
 } from '../payment/payment.service.js';
 import { withQuery } from '../payment/payment.rules.js';
+import { releaseCouponRedemption } from '../coupon/coupon.service.js';
+import { cancelOrdersOfBooking } from '../meal/meal.service.js';
+import type { Db } from '../../platform/db/pool.js';
 import { depositLine } from './booking-quote.rules.js';
-import { actorOf } from './booking-state.rules.js';
+import { actorOf, move } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord, PaymentAttempt } from './booking.repo.js';
 
@@ -298,6 +301,43 @@ async function abandonAttempt(deps: Deps, bookingId: string, billingId: string, 
 }
 
 /**
+ * How long after its deadline a hold still takes the deposit of a confirmation
+ * that began in time: the processor may take its full timeout to answer, and
+ * the guest a moment on the 3-D Secure page. A capture learnt of later (a
+ * crash, an outage longer than this) is for a hold that has ended: the booking
+ * expires and the money goes back.
+ */
+export const SETTLE_GRACE_MS = 2 * 60_000;
+
+export function holdEnded(b: BookingRecord, now: Date): boolean {
+  return b.tentativeDeadline !== null && now.getTime() > b.tentativeDeadline.getTime() + SETTLE_GRACE_MS;
+}
+
+/**
+ * Ends a TENTATIVE hold past its deadline, inside the caller's transaction (the
+ * booking locked): stay RELEASED, coupon given back, orders cancelled,
+ * CANCELLED with action EXPIRED.
+ */
+export async function expireHold(tx: Db, b: BookingRecord, now: Date): Promise<void> {
+  const to = move(b.status, 'EXPIRE');
+  await repo.releaseStay(tx, b.stayId, now);
+  if (b.couponRedemptionId) {
+    await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: actorOf.system, now });
+  }
+  await cancelOrdersOfBooking(tx, b.id, now);
+  await repo.updateBooking(tx, b.id, { status: to, cancelledAt: now }, now);
+  await repo.insertEvent(tx, {
+    bookingId: b.id,
+    fromStatus: b.status,
+    toStatus: to,
+    action: 'EXPIRED',
+    actor: actorOf.system,
+    at: now,
+    detail: { deadline: b.tentativeDeadline?.toISOString() ?? null },
+  });
+}
+
+/**
  * Settles a deposit payment, whoever learns of it first (the confirm call,
  * complete_booking_payment after 3-D Secure, the processor's webhook or
  * reconciliation). Idempotent: a billing already PAID answers PAID again. A
@@ -357,6 +397,15 @@ export async function finishBookingPayment(
               : { kind: 'IGNORED', booking: b };
           }
           await markBillingPaid(tx, input.billingId, { paidAt: now, actor: input.actor });
+        }
+        if (b.status === 'TENTATIVE' && current && holdEnded(b, now)) {
+          // Learnt of too late (see SETTLE_GRACE_MS): the hold ends here and the capture is refunded below.
+          await expireHold(tx, b, now);
+          if (!paymentId) {
+            await markBillingRefunded(tx, input.billingId, { at: now, reason: 'booking not held' });
+            return { kind: 'REFUNDED', booking: b };
+          }
+          return { kind: 'REFUNDED', booking: b, refund: { paymentId, amount: billing.fiatAmount } };
         }
         if (b.status === 'TENTATIVE' && current) {
           await repo.updateBooking(

@@ -9,7 +9,7 @@ import { redeemCoupon } from '../coupon/coupon.service.js';
 import { placeExtraOptionOrders, placeMealOrders } from '../meal/meal.service.js';
 import { requireUser } from '../user/user.service.js';
 import { headcountOf } from './booking-quote.rules.js';
-import { priceRequest, type GuestBookingTypeValue } from './booking-quote.service.js';
+import { priceRequest, stayDates, type GuestBookingTypeValue } from './booking-quote.service.js';
 import { actorOf } from './booking-state.rules.js';
 import { basicBooking } from './booking-view.service.js';
 import * as repo from './booking.repo.js';
@@ -28,6 +28,11 @@ async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 4): Promis
       if ((err as { code?: string }).code !== '40P01' || i >= attempts) throw err;
     }
   }
+}
+
+function settled<T>(r: PromiseSettledResult<T>): T {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
 }
 
 /** get_booking_quote: the price of a stay without holding anything. */
@@ -76,16 +81,22 @@ export async function createTentativeBooking(
   bookingType: GuestBookingTypeValue,
   request: BookingRequest,
 ): Promise<{ bookingId: string; bookingNumber: string; quote: BookingQuote }> {
-  const user = await requireUser(deps, accountId);
-  const priced = await priceRequest(deps, { accountId, language, bookingType, request });
+  // Every read a hold needs goes out at once: the guest, the priced request (house group and
+  // season days, themselves read together), the group's houses and which of them are taken.
+  const dates = stayDates(request);
+  const [userRead, pricedRead, housesRead, busyRead] = await Promise.allSettled([
+    requireUser(deps, accountId),
+    priceRequest(deps, { accountId, language, bookingType, request }),
+    listHouses(deps, language, request.houseGroupId),
+    repo.busyHouseIds(deps.db, request.houseGroupId, dates.checkinDate, dates.checkoutDate),
+  ]);
+  // Refusals in the order the guest can act on them, whichever read finished first.
+  const user = settled(userRead);
+  const priced = settled(pricedRead);
+  const { houses } = settled(housesRead);
+  const busy = settled(busyRead);
   const hg = priced.houseGroup;
-  const { houses } = await listHouses(deps, language, hg.id);
-  const candidates = await repo.freeHouseIds(
-    deps.db,
-    houses.map((h) => h.id),
-    priced.checkinDate,
-    priced.checkoutDate,
-  );
+  const candidates = houses.map((h) => h.id).filter((id) => !busy.has(id));
   if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
 
   const bookingId = randomUUID();
@@ -93,111 +104,131 @@ export async function createTentativeBooking(
   const conversationId = randomUUID();
   const now = deps.clock.now();
 
-  const created = await withDeadlockRetry(() =>
-    withTx(deps.db, async (tx) => {
-      let houseId: string | null = null;
-      for (const [i, candidate] of candidates.entries()) {
-        const ok = await repo.tryInsertStay(
-          tx,
-          {
-            id: stayId,
-            houseId: candidate,
-            houseGroupId: hg.id,
-            checkin: priced.checkinDate,
-            checkout: priced.checkoutDate,
-            bookingId,
-          },
-          i < candidates.length - 1,
-        );
-        if (ok) {
-          houseId = candidate;
-          break;
+  const record = (houseId: string, snapshot: typeof priced.snapshot, couponRedemptionId: string | null) => ({
+    id: bookingId,
+    accountId,
+    userId: user.id,
+    houseGroupId: hg.id,
+    houseId,
+    stayId,
+    bookingType,
+    status: 'TENTATIVE' as const,
+    checkinDate: priced.checkinDate,
+    checkoutDate: priced.checkoutDate,
+    timezone: hg.timezone,
+    ...priced.counts,
+    childrenAges: request.childrenAge,
+    allergy: request.allergy,
+    request: request.request,
+    pet: request.pet ?? null,
+    tentativeDeadline: priced.tentativeDeadline,
+    couponRedemptionId,
+    quote: snapshot,
+    conversationId,
+    createdAt: now,
+  });
+  const firstEvent = (houseId: string, snapshot: typeof priced.snapshot, couponRedemptionId: string | null) => ({
+    fromStatus: null,
+    toStatus: 'TENTATIVE',
+    action: 'CREATE_TENTATIVE',
+    actor: actorOf.account(accountId),
+    detail: { houseId, bookingType, totalAmount: snapshot.quote.totalAmount, couponRedemptionId },
+  });
+
+  const plain = !request.coupon && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
+  const created = plain
+    ? // Nothing but the hold itself: one statement per house tried, no explicit transaction.
+      await withDeadlockRetry(async () => {
+        for (const houseId of candidates) {
+          const snapshot = { ...priced.snapshot, quote: { ...priced.snapshot.quote, consumptionHouseId: houseId } };
+          const bookingNumber = await repo.insertHeldBooking(
+            deps.db,
+            { id: stayId, houseGroupId: hg.id },
+            record(houseId, snapshot, null),
+            firstEvent(houseId, snapshot, null),
+          );
+          if (bookingNumber) return { bookingNumber, houseId, snapshot };
         }
-      }
-      if (!houseId) throw new AppError('CodeHouseNotAvailable');
+        throw new AppError('CodeHouseNotAvailable');
+      })
+    : await withDeadlockRetry(() =>
+        withTx(deps.db, async (tx) => {
+          let houseId: string | null = null;
+          for (const [i, candidate] of candidates.entries()) {
+            const ok = await repo.tryInsertStay(
+              tx,
+              {
+                id: stayId,
+                houseId: candidate,
+                houseGroupId: hg.id,
+                checkin: priced.checkinDate,
+                checkout: priced.checkoutDate,
+                bookingId,
+              },
+              i < candidates.length - 1,
+            );
+            if (ok) {
+              houseId = candidate;
+              break;
+            }
+          }
+          if (!houseId) throw new AppError('CodeHouseNotAvailable');
 
-      let couponRedemptionId: string | null = null;
-      let snapshot = priced.snapshot;
-      if (request.coupon && priced.coupon) {
-        const redemption = await redeemCoupon(tx, {
-          couponType: request.coupon.couponType,
-          code: request.coupon.code,
-          userId: user.id,
-          houseGroupId: hg.id,
-          checkinDate: priced.checkinDate,
-          checkoutDate: priced.checkoutDate,
-          accommodationAmount: priced.snapshot.quote.accommodationAmount,
-          bookingId,
-          now,
-        });
-        couponRedemptionId = redemption.redemptionId;
-        // The redemption re-checked the coupon under its lock; a discount that moved in between is not honoured silently.
-        if (redemption.discountAmount !== priced.coupon.discountAmount) throw new AppError('CodeCouponNotApplicable');
-      }
-      snapshot = { ...snapshot, quote: { ...snapshot.quote, consumptionHouseId: houseId } };
+          let couponRedemptionId: string | null = null;
+          let snapshot = priced.snapshot;
+          if (request.coupon && priced.coupon) {
+            const redemption = await redeemCoupon(tx, {
+              couponType: request.coupon.couponType,
+              code: request.coupon.code,
+              userId: user.id,
+              houseGroupId: hg.id,
+              checkinDate: priced.checkinDate,
+              checkoutDate: priced.checkoutDate,
+              accommodationAmount: priced.snapshot.quote.accommodationAmount,
+              bookingId,
+              now,
+            });
+            couponRedemptionId = redemption.redemptionId;
+            // The redemption re-checked the coupon under its lock; a discount that moved in between is not honoured silently.
+            if (redemption.discountAmount !== priced.coupon.discountAmount)
+              throw new AppError('CodeCouponNotApplicable');
+          }
+          snapshot = { ...snapshot, quote: { ...snapshot.quote, consumptionHouseId: houseId } };
 
-      const bookingNumber = await repo.insertBooking(
-        tx,
-        {
-          id: bookingId,
-          accountId,
-          userId: user.id,
-          houseGroupId: hg.id,
-          houseId,
-          stayId,
-          bookingType,
-          status: 'TENTATIVE',
-          checkinDate: priced.checkinDate,
-          checkoutDate: priced.checkoutDate,
-          timezone: hg.timezone,
-          ...priced.counts,
-          childrenAges: request.childrenAge,
-          allergy: request.allergy,
-          request: request.request,
-          pet: request.pet ?? null,
-          tentativeDeadline: priced.tentativeDeadline,
-          couponRedemptionId,
-          quote: snapshot,
-          conversationId,
-          createdAt: now,
-        },
-        {
-          fromStatus: null,
-          toStatus: 'TENTATIVE',
-          action: 'CREATE_TENTATIVE',
-          actor: actorOf.account(accountId),
-          detail: { houseId, bookingType, totalAmount: snapshot.quote.totalAmount, couponRedemptionId },
-        },
+          const bookingNumber = await repo.insertBooking(
+            tx,
+            record(houseId, snapshot, couponRedemptionId),
+            firstEvent(houseId, snapshot, couponRedemptionId),
+          );
+          if (priced.mealRequests.length > 0) {
+            const orderIds = await placeMealOrders(tx, {
+              bookingId,
+              orders: priced.mealRequests,
+              priced: priced.mealPricing,
+              orderedBy: actorOf.account(accountId),
+              now,
+            });
+            // The quote's meal lines name their orders, so a later billing line points at its order.
+            const mealLines = snapshot.lines.filter((l) => l.subject === 'MEAL');
+            mealLines.forEach((l, i) => (l.orderId = orderIds[i] ?? null));
+          }
+          if (priced.optionPricing.selections.length > 0) {
+            const { orderIds } = await placeExtraOptionOrders(tx, {
+              bookingId,
+              selections: request.extraOptions,
+              priced: priced.optionPricing,
+              orderedBy: actorOf.account(accountId),
+              now,
+            });
+            const optionLines = snapshot.lines.filter((l) => l.subject === 'OPTION');
+            optionLines.forEach((l, i) => (l.orderId = orderIds[i] ?? null));
+          }
+          if (priced.mealRequests.length > 0 || priced.optionPricing.selections.length > 0) {
+            await repo.updateBooking(tx, bookingId, { quote: snapshot }, now);
+          }
+          return { bookingNumber, houseId, snapshot };
+        }),
       );
-      if (priced.mealRequests.length > 0) {
-        const orderIds = await placeMealOrders(tx, {
-          bookingId,
-          orders: priced.mealRequests,
-          priced: priced.mealPricing,
-          orderedBy: actorOf.account(accountId),
-          now,
-        });
-        // The quote's meal lines name their orders, so a later billing line points at its order.
-        const mealLines = snapshot.lines.filter((l) => l.subject === 'MEAL');
-        mealLines.forEach((l, i) => (l.orderId = orderIds[i] ?? null));
-      }
-      if (priced.optionPricing.selections.length > 0) {
-        const { orderIds } = await placeExtraOptionOrders(tx, {
-          bookingId,
-          selections: request.extraOptions,
-          priced: priced.optionPricing,
-          orderedBy: actorOf.account(accountId),
-          now,
-        });
-        const optionLines = snapshot.lines.filter((l) => l.subject === 'OPTION');
-        optionLines.forEach((l, i) => (l.orderId = orderIds[i] ?? null));
-      }
-      if (priced.mealRequests.length > 0 || priced.optionPricing.selections.length > 0) {
-        await repo.updateBooking(tx, bookingId, { quote: snapshot }, now);
-      }
-      return { bookingNumber, houseId, snapshot };
-    }),
-  );
 
   return {
     bookingId,
