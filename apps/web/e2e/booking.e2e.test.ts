@@ -286,6 +286,17 @@ describe('booking a stay', () => {
     await page.getByTestId('quote-total').waitFor();
     expect(await page.getByTestId('quote-total').textContent()).toMatch(/^[¥￥][\d,]+$/);
     await expect(page.getByRole('button', { name: '仮押さえして次へ' }).count()).resolves.toBe(1);
+    // Changed dates and guests go into the address, so a reload keeps them.
+    const laterCheckout = addDays(checkin, 3);
+    await page.locator('input#checkout').fill(laterCheckout);
+    await page.locator('#females').selectOption('2');
+    await page.waitForFunction((checkout) => {
+      const q = new URLSearchParams(window.location.search);
+      return q.get('checkout') === checkout && q.get('females') === '2';
+    }, laterCheckout);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(page.locator('input#checkout').inputValue()).resolves.toBe(laterCheckout);
+    await expect(page.locator('#females').inputValue()).resolves.toBe('2');
     await screenshotAtWidths(page, 'booking-new-ja');
     await page.goto(`${base}/ja/mypage/points`, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: 'ポイント', level: 1 }).count()).resolves.toBe(1);

@@ -1,6 +1,8 @@
 import { getBillingDetail, type BillingDetail } from '@yado/contract/billing.contract';
 import { getBooking } from '@yado/contract/booking.contract';
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
+import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
+import { getPointBalance } from '@yado/contract/point.contract';
 import { useCallback } from 'react';
 import { useTranslation } from '../lib/i18n';
 import {
@@ -15,6 +17,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { todayIn } from '../features/booking/booking-dates';
+import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { translatorFor } from '../lib/i18n';
@@ -24,6 +27,8 @@ import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Query parameters that report a one-time event; dropped from the address once handled. */
 const ONE_TIME = ['bookingPayment', 'billingPayment', 'paymentId', 'confirmed', 'cardRegistration'];
@@ -37,21 +42,41 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
   const bookingId = args.params['bookingId'] ?? '';
   const { booking } = await read(getBooking, { bookingId });
   const houseGroupId = booking.houseGroup.id;
-  const [details, houseGroup] = await Promise.all([
+  const orderable = booking.actions.canOrder;
+  const [details, houseGroup, points, meals, options] = await Promise.all([
     Promise.all(
       booking.billings.map(
         async (b) => [b.billingId, (await read(getBillingDetail, { billingId: b.billingId })).billingDetail] as const,
       ),
     ),
-    // Only for the cancellation policy; a house group gone since is not worth failing the page over.
+    // For the cancellation policy and the guests it takes; a house group gone since is not worth failing the page over.
     args.context.callApi(getHouseGroup.path, { houseGroupId }, language),
+    read(getPointBalance, {}),
+    // What can still be ordered: only while the booking takes orders.
+    orderable ? read(listMeals, { houseGroupId }) : Promise.resolve({ meals: [] }),
+    orderable ? read(listExtraOptions, { houseGroupId }) : Promise.resolve({ extraOptions: [] }),
   ]);
-  const policy = houseGroup.status === 200 ? getHouseGroup.output.parse(houseGroup.body).houseGroup : null;
+  const group = houseGroup.status === 200 ? getHouseGroup.output.parse(houseGroup.body).houseGroup : null;
+  const now = new Date();
+  const local = zonedParts(now, booking.houseGroup.timezone);
   return {
     booking,
     billingDetails: Object.fromEntries(details) as Record<string, BillingDetail>,
-    policy: policy?.cancellationPolicy ?? null,
-    today: todayIn(booking.houseGroup.timezone, new Date()),
+    policy: group?.cancellationPolicy ?? null,
+    capacity: group
+      ? {
+          maxCapacity: group.maxCapacity,
+          minAdultCapacity: group.minAdultCapacity,
+          isPetAllowed: group.isPetAllowed,
+          maxPetCapacity: group.maxPetCapacity,
+        }
+      : null,
+    // Meals only where the house serves them; the pets' option only where pets may come.
+    meals: group?.mealProvidable === false ? [] : meals.meals,
+    extraOptions: options.extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || group?.isPetAllowed === true),
+    pointBalance: points.balance,
+    today: todayIn(booking.houseGroup.timezone, now),
+    nowLocal: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hours)}:${pad(local.minutes)}`,
   };
 }
 
@@ -65,7 +90,8 @@ export const meta: MetaFunction<typeof loader> = ({ location, data }) => {
 export default function MypageBookingRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { booking, billingDetails, policy, today } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
+  const { booking } = d;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -93,9 +119,14 @@ export default function MypageBookingRoute() {
       <BookingDetailView
         key={booking.bookingId}
         booking={booking}
-        billingDetails={billingDetails}
-        policy={policy}
-        today={today}
+        billingDetails={d.billingDetails}
+        policy={d.policy}
+        capacity={d.capacity}
+        meals={d.meals}
+        extraOptions={d.extraOptions}
+        pointBalance={d.pointBalance}
+        today={d.today}
+        nowLocal={d.nowLocal}
         renderPicker={(props) => <PaymentMethodPicker {...props} />}
         returningFromPayment={params.get('bookingPayment') === booking.bookingId}
         returningBillingId={params.get('billingPayment')}

@@ -156,3 +156,18 @@ export function formQueryString(s: BookingFormState): string {
   if (dogs) params.set('pets', String(dogs));
   return `?${params.toString()}`;
 }
+
+/** The address parameters the form owns; any other (a coupon code) is left as it is. */
+const FORM_PARAMS = ['checkin', 'checkout', 'adults', 'males', 'females', 'children', 'infants', 'pets'];
+
+/**
+ * The page's query with the form's dates and guests written in: what the
+ * address becomes as the guest edits, so a reload or a shared link opens the
+ * same stay. `adults` gives way to the men and women the form counts apart.
+ */
+export function withFormQuery(search: string, s: BookingFormState): string {
+  const params = new URLSearchParams(search);
+  for (const name of FORM_PARAMS) params.delete(name);
+  for (const [name, value] of new URLSearchParams(formQueryString(s))) params.set(name, value);
+  return `?${params.toString()}`;
+}

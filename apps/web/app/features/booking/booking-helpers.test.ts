@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { clampPoints, refundOfCancelled } from './booking-amounts';
 import { addDays, daysBetween, mealDates, nightsOf, parseIsoDate } from './booking-dates';
-import { bookingRequestOf, formProblem, formQueryString, initialFormState, mealKey } from './booking-form-state';
+import {
+  bookingRequestOf,
+  formProblem,
+  formQueryString,
+  initialFormState,
+  mealKey,
+  withFormQuery,
+} from './booking-form-state';
 import { cancellationSchedule, feeOn, percentFor } from './cancellation-schedule';
 import { draftProblems, emptyDraft, entryOf, needsPassport } from './guest-register';
 import { formatCountdown, secondsLeft } from './components/hold-countdown.component';
@@ -210,5 +217,31 @@ describe('small helpers', () => {
   it('words a card refusal from the error catalogue', () => {
     expect(paymentFailureMessage('CodePaymentDeclined', 'en', 'x')).toMatch(/declined/i);
     expect(paymentFailureMessage('nonsense', 'ja', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('withFormQuery', () => {
+  const params = (q: string) => new URLSearchParams(q);
+  it('writes the changed dates and guests into the address and keeps the other parameters', () => {
+    const s = {
+      ...initialFormState(params('checkin=2027-03-01&checkout=2027-03-03&adults=2')),
+      checkout: '2027-03-05',
+      males: 2,
+      childAges: [8],
+    };
+    expect(withFormQuery('?checkin=2027-03-01&checkout=2027-03-03&adults=2&couponCode=SPRING', s)).toBe(
+      '?couponCode=SPRING&checkin=2027-03-01&checkout=2027-03-05&males=2&females=1&children=1',
+    );
+  });
+
+  it('reads back as the same dates and guests', () => {
+    const s = { ...initialFormState(params('')), checkin: '2027-04-10', checkout: '2027-04-12', females: 3 };
+    const again = initialFormState(params(withFormQuery('', s)));
+    expect([again.checkin, again.checkout, again.males, again.females]).toEqual([
+      s.checkin,
+      s.checkout,
+      s.males,
+      s.females,
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
+import { TextField } from '../../../components/ui/text-field.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -16,6 +17,8 @@ import {
   cardBrandLabel,
   subjectLabel,
 } from '../booking-labels';
+import { challengeUrlFor } from '../challenge-url';
+import { clampPoints } from '../booking-amounts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
 import { paymentFailureMessage } from '../payment-failure';
 import type { PaymentPickerProps } from './payment-step.component';
@@ -32,6 +35,8 @@ type Props = {
   returningBillingId: string | null;
   /** Back from the card page (?cardRegistration=): open "Pay now" so the picker can finish adding the card. */
   registeringCard: boolean;
+  /** The guest's points (1 point = 1 yen), which "Pay now" may spend. */
+  pointBalance: number;
   onChanged: () => void;
 };
 
@@ -170,6 +175,7 @@ export function BillingList(p: Props) {
                 returnPath={p.returnPath}
                 returning={p.returningBillingId === billing.billingId}
                 openInitially={p.registeringCard}
+                pointBalance={p.pointBalance}
                 onPaid={p.onChanged}
               />
             ) : null}
@@ -194,12 +200,17 @@ function PayBilling(p: {
   returnPath: string;
   returning: boolean;
   openInitially: boolean;
+  pointBalance: number;
   onPaid: () => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [open, setOpen] = useState(p.returning || p.openInitially);
   const [paymentMethodId, setPaymentMethodId] = useState<string | null>(null);
+  const [pointsText, setPointsText] = useState('0');
+  // Never more than the billing asks for, nor than the guest has (the API refuses either).
+  const maxPoints = Math.min(p.pointBalance, p.amount);
+  const points = clampPoints(Number(pointsText || '0'), p.pointBalance, p.amount);
   const [state, setState] = useState<PayState>(p.returning ? { kind: 'pending' } : { kind: 'idle' });
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const { onPaid, billingId } = p;
@@ -222,7 +233,7 @@ function PayBilling(p: {
                 message: paymentFailureMessage(payment.reason, language, t('booking:payment.failedGeneric')),
               });
             } else if (payment.status === 'REQUIRES_ACTION' && payment.challengeUrl) {
-              window.location.assign(payment.challengeUrl);
+              window.location.assign(challengeUrlFor(payment.challengeUrl, language));
             } else setState({ kind: 'pending' });
           },
           (e: unknown) => {
@@ -244,7 +255,9 @@ function PayBilling(p: {
 
   const pay = async () => {
     if (!paymentMethodId) return;
-    const input = { billingId, paymentMethodId, pointPaymentAmount: 0 };
+    // 3-D Secure returns to this page in its language, naming the billing so the page finishes its payment.
+    const returnUrl = `${p.returnPath}?billingPayment=${encodeURIComponent(billingId)}`;
+    const input = { billingId, paymentMethodId, pointPaymentAmount: points, returnUrl };
     const body = JSON.stringify(input);
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     setState({ kind: 'paying' });
@@ -257,7 +270,7 @@ function PayBilling(p: {
         setState({ kind: 'paid' });
         onPaid();
       } else if (payment.status === 'REQUIRES_ACTION' && payment.challengeUrl) {
-        window.location.assign(payment.challengeUrl);
+        window.location.assign(challengeUrlFor(payment.challengeUrl, language));
       } else if (payment.status === 'FAILED') {
         setState({
           kind: 'failed',
@@ -280,6 +293,40 @@ function PayBilling(p: {
   return (
     <div className="pay-billing">
       {p.renderPicker({ value: paymentMethodId, onChange: setPaymentMethodId, returnPath: p.returnPath })}
+      <div className="pay-billing__points">
+        <p className="muted">
+          {t('booking:payment.pointsBalance', { points: p.pointBalance.toLocaleString(language) })}
+        </p>
+        {maxPoints > 0 ? (
+          <TextField
+            id={`points-${billingId}`}
+            className="field--narrow"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={maxPoints}
+            step={1}
+            label={t('booking:payment.pointsToUse')}
+            hint={t('booking:billing.pointsHint', { max: maxPoints.toLocaleString(language) })}
+            value={pointsText}
+            disabled={state.kind === 'paying' || state.kind === 'pending' || state.kind === 'paid'}
+            onChange={(e) => setPointsText(e.target.value)}
+            onBlur={() => setPointsText(String(points))}
+          />
+        ) : null}
+        {points > 0 ? (
+          <dl className="quote__lines">
+            <div className="quote__line">
+              <dt>{t('booking:payment.points')}</dt>
+              <dd>−{formatYen(points, language)}</dd>
+            </div>
+            <div className="quote__line quote__line--strong">
+              <dt>{t('booking:payment.chargeNow')}</dt>
+              <dd data-testid="billing-charge-now">{formatYen(p.amount - points, language)}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
       <div aria-live="polite">
         {state.kind === 'pending' ? (
           <FormAlert tone="info" title={t('booking:payment.processingTitle')}>
@@ -298,8 +345,9 @@ function PayBilling(p: {
         busy={state.kind === 'paying' || state.kind === 'pending'}
         disabled={!paymentMethodId || state.kind === 'paid'}
         onClick={() => void pay()}
+        data-testid="pay-billing"
       >
-        {t('booking:billing.payNow', { amount: formatYen(p.amount, language) })}
+        {t('booking:billing.payNow', { amount: formatYen(p.amount - points, language) })}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { checkinBooking, checkoutBooking, type BookingDetail } from '@yado/contract/booking.contract';
 import type { BillingDetail } from '@yado/contract/billing.contract';
 import type { Address } from '@yado/contract/common.schema';
+import type { ExtraOption, Meal } from '@yado/contract/meal.contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
@@ -17,9 +18,12 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { fromCivil, toCivil } from '../booking-dates';
 import { bookingStatusLabel, bookingStatusTone, mealTypeLabel } from '../booking-labels';
 import { refundOfCancelled } from '../booking-amounts';
+import { challengeUrlFor } from '../challenge-url';
 import { cancellationSchedule, type CancellationPolicy } from '../cancellation-schedule';
 import { usePaymentCompletion } from '../hooks/use-payment-completion.hook';
 import { BillingList } from './billing-list.component';
+import { BookingOrders, CancelMealOrder } from './booking-orders.component';
+import { ChangeGuests, type GuestCapacity } from './change-guests.component';
 import { CancelBooking } from './cancel-booking.component';
 import { GuestRegisterForm } from './guest-register-form.component';
 import { HoldCountdown } from './hold-countdown.component';
@@ -32,6 +36,15 @@ type Props = {
   /** Today on the house group's calendar. */
   today: string;
   billingDetails: Record<string, BillingDetail>;
+  /** What the house group takes (null when it could not be read). */
+  capacity: GuestCapacity | null;
+  /** What can still be ordered (empty unless the booking takes orders). */
+  meals: Meal[];
+  extraOptions: ExtraOption[];
+  /** The guest's points, which "Pay now" may spend. */
+  pointBalance: number;
+  /** Now on the house group's clock ("YYYY-MM-DD HH:MM"), for the meals' order deadlines. */
+  nowLocal: string;
   renderPicker: (props: PaymentPickerProps) => ReactNode;
   /** ?bookingPayment=<id>: back from the deposit's 3-D Secure page. */
   returningFromPayment: boolean;
@@ -168,7 +181,9 @@ export function BookingDetailView(p: Props) {
         {completionState.kind === 'requiresAction' ? (
           <FormAlert tone="info" title={t('booking:payment.authenticationTitle')}>
             {completionState.challengeUrl ? (
-              <a href={completionState.challengeUrl}>{t('booking:payment.continueAuthentication')}</a>
+              <a href={challengeUrlFor(completionState.challengeUrl, language)}>
+                {t('booking:payment.continueAuthentication')}
+              </a>
             ) : (
               t('booking:payment.processingBody')
             )}
@@ -201,7 +216,9 @@ export function BookingDetailView(p: Props) {
             <FormAlert tone="info" title={t('booking:payment.unfinishedTitle')}>
               {b.pendingPayment.status === 'REQUIRES_ACTION' && b.pendingPayment.challengeUrl ? (
                 <p>
-                  <a href={b.pendingPayment.challengeUrl}>{t('booking:payment.continueAuthentication')}</a>
+                  <a href={challengeUrlFor(b.pendingPayment.challengeUrl, language)}>
+                    {t('booking:payment.continueAuthentication')}
+                  </a>
                 </p>
               ) : (
                 <p>{t('booking:payment.processingBody')}</p>
@@ -274,9 +291,10 @@ export function BookingDetailView(p: Props) {
             ) : null}
             <div className="details__row">
               <dt>{t('booking:detail.total')}</dt>
-              <dd>{yen(b.totalAmount)}</dd>
+              <dd data-testid="booking-total">{yen(b.totalAmount)}</dd>
             </div>
           </dl>
+          {b.actions.canChangeHeadcount ? <ChangeGuests booking={b} capacity={p.capacity} onChanged={refresh} /> : null}
           {actionError ? <FormAlert>{actionError}</FormAlert> : null}
           {b.actions.canCheckin || b.actions.canCheckout ? (
             <div className="booking-card__actions">
@@ -343,6 +361,19 @@ export function BookingDetailView(p: Props) {
                         {o.status === 'CANCELLED' ? t('booking:detail.orderCancelled') : t('booking:detail.ordered')}
                       </span>
                     </div>
+                    {entry.canGetMealOrderInputs && o.status === 'ORDERED' ? (
+                      <div className="order-row__foot">
+                        <span className="muted">
+                          {t('booking:orders.changeUntil', { deadline: formatDateTime(o.orderDeadline, language, tz) })}
+                        </span>
+                        <CancelMealOrder
+                          bookingId={b.bookingId}
+                          orderId={o.id}
+                          mealName={o.meal.name}
+                          onCancelled={refresh}
+                        />
+                      </div>
+                    ) : null}
                   </li>
                 );
               }
@@ -398,6 +429,16 @@ export function BookingDetailView(p: Props) {
         </section>
       ) : null}
 
+      {b.actions.canOrder && (p.meals.length > 0 || p.extraOptions.length > 0) ? (
+        <BookingOrders
+          booking={b}
+          meals={p.meals}
+          extraOptions={p.extraOptions}
+          nowLocal={p.nowLocal}
+          onChanged={refresh}
+        />
+      ) : null}
+
       <section className="card booking-card" aria-labelledby="billing-heading">
         <h2 id="billing-heading" className="booking-card__title">
           {t('booking:detail.billingHeading')}
@@ -411,6 +452,7 @@ export function BookingDetailView(p: Props) {
           returnPath={pagePath}
           returningBillingId={p.returningBillingId}
           registeringCard={p.registeringCard}
+          pointBalance={p.pointBalance}
           onChanged={p.refresh}
         />
       </section>

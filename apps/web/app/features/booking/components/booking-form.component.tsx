@@ -1,7 +1,7 @@
 import { createAccommodationTentativeBooking, createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { ExtraOption, Meal, MealAgeBand } from '@yado/contract/meal.contract';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
@@ -24,11 +24,14 @@ import {
   INFANT_AGES,
   MAX_STAY_NIGHTS,
   mealKey,
+  withFormQuery,
   type BookingFormState,
 } from '../booking-form-state';
 import { couponTypeLabel, mealTypeLabel } from '../booking-labels';
 import { useBookingQuote } from '../hooks/use-booking-quote.hook';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { mealDeadline } from '../meal-deadline';
+import { CountSelect } from './count-select.component';
 import { QuoteSummary } from './quote-summary.component';
 import { TextAreaField } from './text-area-field.component';
 
@@ -49,12 +52,6 @@ function withoutCoupon<T extends { coupon?: unknown }>(request: T): Omit<T, 'cou
 }
 
 const BANDS: MealAgeBand[] = ['ADULT', 'CHILD', 'INFANT'];
-const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-
-/** The moment a meal of `date` stops taking orders, on the house group's clock ("YYYY-MM-DD HH:MM"). */
-export function mealDeadline(meal: Meal, date: IsoDate): string {
-  return `${addDays(date, -meal.orderDeadlineDaysBefore)} ${meal.orderDeadlineTime}`;
-}
 
 /**
  * The booking page's form: dates, guests (and dogs where the house allows
@@ -101,6 +98,22 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
         ? quoteState.previous
         : null;
   const problem = formProblem(s);
+
+  // The address follows the dates and guests, so a reload or a shared link keeps them. Replacing the
+  // entry in place (not a navigation) adds no history step and does not load the page's data again.
+  const addressState = withFormQuery('', s);
+  useEffect(() => {
+    const search = withFormQuery(window.location.search, s);
+    if (search !== window.location.search) {
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${search}${window.location.hash}`,
+      );
+    }
+    // Only what the address carries matters; `s` itself changes with every keystroke of the notes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressState]);
 
   const update = (patch: Partial<BookingFormState>) => {
     setHoldError(null);
@@ -557,30 +570,5 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
       {lead ? <p className="muted">{lead}</p> : null}
       {children}
     </section>
-  );
-}
-
-function CountSelect(p: {
-  id: string;
-  label: string;
-  hint?: string;
-  value: number;
-  max: number;
-  onChange: (n: number) => void;
-}) {
-  return (
-    <SelectField
-      id={p.id}
-      label={p.label}
-      hint={p.hint}
-      value={String(p.value)}
-      onChange={(e) => p.onChange(Number(e.target.value))}
-    >
-      {range(0, Math.max(p.max, p.value)).map((n) => (
-        <option key={n} value={n}>
-          {n}
-        </option>
-      ))}
-    </SelectField>
   );
 }

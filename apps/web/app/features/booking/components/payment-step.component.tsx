@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
+import { challengeUrlFor } from '../challenge-url';
 import { clampPoints, depositOf, totalOf } from '../booking-amounts';
 import { usePaymentCompletion, completionOf } from '../hooks/use-payment-completion.hook';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
@@ -83,7 +84,7 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
       attempt.current = null;
       if (result.status === 'REQUIRES_ACTION' && result.challengeUrl) {
         // The card issuer's page; it sends the browser back to the booking page with ?bookingPayment=<id>.
-        window.location.assign(result.challengeUrl);
+        window.location.assign(challengeUrlFor(result.challengeUrl, language));
         return;
       }
       if (result.status === 'PAID') {
@@ -116,7 +117,9 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
           <FormAlert tone="info" title={t('booking:payment.unfinishedTitle')}>
             {b.pendingPayment.status === 'REQUIRES_ACTION' && b.pendingPayment.challengeUrl ? (
               <p>
-                <a href={b.pendingPayment.challengeUrl}>{t('booking:payment.continueAuthentication')}</a>
+                <a href={challengeUrlFor(b.pendingPayment.challengeUrl, language)}>
+                  {t('booking:payment.continueAuthentication')}
+                </a>
               </p>
             ) : (
               <p>{t('booking:payment.processingBody')}</p>
@@ -225,7 +228,9 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
             ) : null}
             {completion.state.kind === 'requiresAction' && completion.state.challengeUrl ? (
               <FormAlert tone="info">
-                <a href={completion.state.challengeUrl}>{t('booking:payment.continueAuthentication')}</a>
+                <a href={challengeUrlFor(completion.state.challengeUrl, language)}>
+                  {t('booking:payment.continueAuthentication')}
+                </a>
               </FormAlert>
             ) : null}
             {shownError ? (

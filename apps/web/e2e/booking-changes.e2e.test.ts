@@ -1,0 +1,318 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CATALOGUE } from '@yado/contract/error-catalogue';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { launchBrowser, startTestServer } from './support/test-server';
+
+/**
+ * Changing a booked stay from its booking page, against the real server and
+ * demo data: a breakfast ordered after booking and cancelled again, the
+ * guests changed (the estimate shown first, the API's new total after), a
+ * refused change with the API's own message, an order during the stay billed
+ * on its own and paid with points, and the card issuer's 3-D Secure page in
+ * Japanese from a Japanese page.
+ *
+ * Stays are booked and checked in through the API (the demo guest has a saved
+ * frictionless card); everything the guest does is done in the browser.
+ * With YADO_SCREENSHOTS=<folder> it also saves the pages at 375 px and 1280 px.
+ */
+const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
+const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
+const STAFF = { email: 'staff@yado.example', password: 'yado-staff-desk-2026' };
+const GROUP = 'hg-kazahana-villa';
+const CHALLENGE_CARD = '4000 0000 0000 3220';
+
+type Billing = {
+  billingId: string;
+  billingType: string;
+  billingStatus: string;
+  totalAmount: number;
+  totalBillingAmount: number;
+  pointPaymentAmount: number;
+};
+type Booking = {
+  bookingId: string;
+  bookingStatus: string;
+  totalAmount: number;
+  bookingHeadcount: { males: number; females: number };
+  quote: { mealAmount: number };
+  meals: { type: string; mealOrder?: { id: string; status: string; meal: { name: string } } }[];
+  billingWithDetails: { billing: Billing }[];
+};
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let base: string;
+let guestHeaders: Record<string, string>;
+let staffHeaders: Record<string, string>;
+let guestAccountId: string;
+
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const civil = (iso: string) => ({
+  year: Number(iso.slice(0, 4)),
+  month: Number(iso.slice(5, 7)),
+  day: Number(iso.slice(8, 10)),
+});
+const todayInTokyo = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const yen = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+const api = <T>(method: string, body: unknown, headers = guestHeaders) =>
+  post<T>(`${base}/app/v1/${method}`, body, headers);
+const getBooking = async (bookingId: string) => (await api<{ booking: Booking }>('get_booking', { bookingId })).booking;
+
+/** A BOOKED stay of two adults, paid with the demo guest's saved card; checked in too when it starts today. */
+async function bookStay(houseGroupId: string, checkin: string, nights: number, checkIn = false): Promise<string> {
+  const { paymentMethods } = await api<{ paymentMethods: { creditCard: { paymentMethodId: string } }[] }>(
+    'list_payment_methods',
+    {},
+  );
+  const { bookingId } = await post<{ bookingId: string }>(
+    `${base}/app/v1/create_guest_use_tentative_booking`,
+    {
+      houseGroupId,
+      checkinDate: civil(checkin),
+      checkoutDate: civil(addDays(checkin, nights)),
+      headcount: { males: 1, females: 1 },
+      childrenAge: [],
+    },
+    { ...guestHeaders, 'idempotency-key': `e2e-hold-${houseGroupId}-${checkin}-${Date.now()}` },
+  );
+  const paid = await post<{ status: string }>(
+    `${base}/app/v1/confirm_booking`,
+    { bookingId, paymentMethodId: paymentMethods[0]!.creditCard.paymentMethodId },
+    { ...guestHeaders, 'idempotency-key': `e2e-confirm-${bookingId}` },
+  );
+  expect(paid.status).toBe('PAID');
+  if (checkIn) await api('staff_checkin_booking', { bookingId }, staffHeaders);
+  return bookingId;
+}
+
+async function signedIn(language: 'en' | 'ja', width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 744 ? 812 : 900 },
+    locale: language === 'ja' ? 'ja-JP' : 'en-US',
+  });
+  const page = await context.newPage();
+  const prefix = language === 'ja' ? '/ja' : '';
+  await page.goto(`${base}${prefix}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel(language === 'ja' ? 'メールアドレス' : 'Email address').fill(GUEST.email);
+  await page.getByLabel(language === 'ja' ? 'パスワード' : 'Password').fill(GUEST.password);
+  await page.getByRole('button', { name: language === 'ja' ? 'ログイン' : 'Log in', exact: true }).click();
+  await page.waitForURL(`${base}${prefix}/mypage`);
+  return { context, page };
+}
+
+async function screenshotAtWidths(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  base = server.baseUrl;
+  const guest = await post<{ idToken: string; accountId: string }>(`${base}/identity/v1/sign_in_with_password`, GUEST);
+  const staff = await post<{ idToken: string }>(`${base}/identity/v1/sign_in_with_password`, STAFF);
+  guestHeaders = { authorization: `Bearer ${guest.idToken}` };
+  staffHeaders = { authorization: `Bearer ${staff.idToken}` };
+  guestAccountId = guest.accountId;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('changing a booked stay', () => {
+  it('orders a breakfast after booking, changes the guests, is refused too many, and cancels the order', async () => {
+    const checkin = addDays(todayInTokyo(), 10);
+    const bookingId = await bookStay(GROUP, checkin, 2);
+    const before = await getBooking(bookingId);
+    const { page, context } = await signedIn('en', 1280);
+    await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
+
+    // Breakfast for two adults on the first morning, with its order deadline shown.
+    const orders = page.getByTestId('order-more');
+    const breakfast = orders.locator('article.meal-card', { hasText: 'Japanese breakfast' });
+    const firstMorning = breakfast.locator('fieldset.meal-date').first();
+    await expect(firstMorning.textContent()).resolves.toMatch(/Order or cancel by .+ 17:00/);
+    await firstMorning.getByLabel('Adults (13+)').selectOption('2');
+    await orders.getByTestId('meals-estimate').waitFor();
+    await orders.getByTestId('order-meals').click();
+    await orders.getByTestId('meals-ordered').waitFor();
+    await page.getByTestId('meal-orders').getByText('Japanese breakfast').waitFor();
+
+    // The API has the order, and the booking's total grew by what the page now shows.
+    const ordered = await getBooking(bookingId);
+    const order = ordered.meals.find((m) => m.mealOrder?.meal.name === 'Japanese breakfast')?.mealOrder;
+    expect(order?.status).toBe('ORDERED');
+    expect(ordered.quote.mealAmount).toBeGreaterThan(before.quote.mealAmount);
+    expect(ordered.totalAmount).toBeGreaterThan(before.totalAmount);
+    await page.waitForFunction(
+      (total) => document.querySelector('[data-testid=booking-total]')?.textContent?.replace(/[^0-9]/g, '') === total,
+      String(ordered.totalAmount),
+    );
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id (orders)');
+    await screenshotAtWidths(page, 'booking-orders');
+
+    // Five guests (one above the house's base capacity): the estimate first, then the API's own total.
+    await page.getByTestId('change-guests-open').click();
+    await page.locator('#change-males').selectOption('2');
+    await page.locator('#change-females').selectOption('3');
+    await page.getByTestId('guests-new-total').waitFor();
+    const estimate = yen(await page.getByTestId('guests-new-total').textContent());
+    expect(estimate).toBeGreaterThan(ordered.totalAmount);
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id (change guests)');
+    await screenshotAtWidths(page, 'booking-change-guests');
+    await page.getByTestId('change-guests-confirm').click();
+    await page.getByTestId('guests-done').waitFor();
+    const changed = await getBooking(bookingId);
+    expect(changed.bookingHeadcount).toMatchObject({ males: 2, females: 3 });
+    expect(changed.totalAmount).toBeGreaterThan(ordered.totalAmount);
+    expect(estimate).toBe(changed.totalAmount);
+    await expect(page.getByTestId('guests-done').textContent()).resolves.toContain(
+      `¥${changed.totalAmount.toLocaleString('en-US')}`,
+    );
+
+    // More guests than the house takes: the API refuses, and its own message is shown.
+    await page.getByTestId('change-guests-open').click();
+    await page.locator('#change-males').selectOption('6');
+    await page.locator('#change-females').selectOption('6');
+    await page.getByTestId('change-guests-confirm').click();
+    await expect(page.getByTestId('guests-error').textContent()).resolves.toContain(
+      ERROR_CATALOGUE.CodeHeadcountNotAllowed.en,
+    );
+    expect((await getBooking(bookingId)).bookingHeadcount).toMatchObject({ males: 2, females: 3 });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // The breakfast is cancelled again while its deadline allows it.
+    const row = page.getByTestId('meal-orders').locator('li', { hasText: 'Japanese breakfast' });
+    await expect(row.textContent()).resolves.toContain('Can be cancelled until');
+    await row.getByTestId('cancel-meal-order').click();
+    await row.getByTestId('confirm-cancel-meal').click();
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    const cancelled = await getBooking(bookingId);
+    expect(cancelled.meals.find((m) => m.mealOrder?.id === order!.id)?.mealOrder?.status).toBe('CANCELLED');
+    expect(cancelled.totalAmount).toBeLessThan(changed.totalAmount);
+    await context.close();
+  });
+
+  it('bills an order during the stay on its own and pays it with points', async () => {
+    const bookingId = await bookStay(GROUP, todayInTokyo(), 2, true);
+    await api(
+      'staff_create_point_action',
+      { accountId: guestAccountId, reason: 'CONFIRM_MANUAL', points: 1_000, note: 'Welcome points' },
+      { ...staffHeaders, 'idempotency-key': `e2e-grant-${Date.now()}` },
+    );
+    const { balance } = await api<{ balance: number }>('get_point_balance', {});
+    const { page, context } = await signedIn('en', 375);
+    await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('booking-status').filter({ hasText: 'Staying' }).waitFor();
+
+    // An extra bed ordered while staying becomes an ADDITIONAL billing with "Pay now".
+    await page.getByLabel('How many: Extra bed (per night)').selectOption('1');
+    await page.getByTestId('order-options').click();
+    await page.getByTestId('options-ordered').waitFor();
+    const additional = page.getByTestId('billing').filter({ hasText: 'Additional' });
+    await additional.waitFor();
+    const billing = (await getBooking(bookingId)).billingWithDetails
+      .map((x) => x.billing)
+      .find((x) => x.billingType === 'ADDITIONAL')!;
+    expect(billing.billingStatus).toBe('REQUESTED');
+
+    // Pay it with 500 points and the saved card.
+    await additional.getByTestId('pay-now').click();
+    await additional.getByRole('radio', { name: /4242/ }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.pay-billing input[type=radio]:checked') !== null);
+    await additional.getByLabel('Points to use').fill('500');
+    await additional.getByLabel('Points to use').blur();
+    expect(yen(await additional.getByTestId('billing-charge-now').textContent())).toBe(
+      billing.totalBillingAmount - 500,
+    );
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id (pay with points)');
+    await screenshotAtWidths(page, 'booking-pay-additional');
+    await additional.getByTestId('pay-billing').click();
+    await additional.getByTestId('billing-status').filter({ hasText: 'Paid' }).waitFor();
+
+    const paid = (await getBooking(bookingId)).billingWithDetails.find(
+      (x) => x.billing.billingId === billing.billingId,
+    )!;
+    expect(paid.billing.billingStatus).toBe('PAID');
+    expect(paid.billing.pointPaymentAmount).toBe(500);
+    await expect(api<{ balance: number }>('get_point_balance', {})).resolves.toMatchObject({ balance: balance - 500 });
+    await context.close();
+  });
+
+  it('opens the card issuer’s 3-D Secure page in Japanese from a Japanese page', async () => {
+    const bookingId = await bookStay('hg-hoshizora-partner', todayInTokyo(), 1, true);
+    const { page, context } = await signedIn('ja', 375);
+    await page.goto(`${base}/ja/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('order-options').waitFor();
+    await page.getByLabel('数量：エキストラベッド（1泊あたり）').selectOption('1');
+    await page.getByTestId('order-options').click();
+    await page.getByTestId('options-ordered').waitFor();
+    const additional = page.getByTestId('billing').filter({ hasText: '追加' });
+    await additional.getByTestId('pay-now').click();
+
+    // A 3-D Secure CHALLENGE card, added on the provider's card page (in Japanese).
+    await additional.getByRole('button', { name: 'カードを追加' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/'));
+    await page.getByLabel('カード番号').fill(CHALLENGE_CARD);
+    await page.getByLabel('有効期限（MM/YY）').fill(`12/${String(new Date().getUTCFullYear() + 3).slice(2)}`);
+    await page.getByLabel('セキュリティコード').fill('123');
+    await page.getByRole('button', { name: 'カードを保存' }).click();
+    await page.waitForURL((url) => url.pathname === `/ja/mypage/bookings/${bookingId}`);
+    const again = page.getByTestId('billing').filter({ hasText: '追加' });
+    await again.getByRole('radio', { name: /3220/ }).check();
+    await again.getByTestId('pay-billing').click();
+
+    // The challenge page opens with the page's language and speaks Japanese.
+    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/challenges/'));
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('ja');
+    await page.getByRole('heading', { name: '3Dセキュア：ご本人確認' }).waitFor();
+    await page.getByLabel('ワンタイムコード').fill('123456');
+    await page.getByRole('button', { name: '送信' }).click();
+    // Back on the Japanese booking page, which finishes the payment.
+    await page.waitForURL((url) => url.pathname === `/ja/mypage/bookings/${bookingId}`);
+    await page.waitForURL((url) => !url.searchParams.has('billingPayment'));
+    await page
+      .getByTestId('billing')
+      .filter({ hasText: '追加' })
+      .getByTestId('billing-status')
+      .filter({ hasText: '支払い済み' })
+      .waitFor();
+    await context.close();
+  });
+});
