@@ -84,7 +84,7 @@ let started = false;
 export async function startErrorReporting(settings: MonitoringSettings): Promise<void> {
   if (started || typeof window === 'undefined') return;
   started = true;
-  const Sentry = await import('@sentry/react');
+  const Sentry = await import('./error-reporting-sdk');
   Sentry.init(errorReportingOptions(settings, [Sentry.browserTracingIntegration()]));
   setErrorReporter((error) => {
     Sentry.captureException(error);
