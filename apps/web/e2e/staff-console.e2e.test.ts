@@ -48,6 +48,16 @@ async function api<T>(method: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 async function screenshotAtWidths(page: Page, name: string): Promise<void> {
   if (!SCREENSHOT_DIR) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -224,6 +234,79 @@ describe('the staff console', () => {
     await page.locator('#hg-baseCapacity').fill('2');
     await page.getByRole('form', { name: 'House group' }).getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('#hg-maxCapacity-error').getByText('below baseCapacity').waitFor();
+  });
+
+  it('checks in a guest arriving today and adds a meal arranged by hand', async () => {
+    // The demo guest books one night from today with the saved card, as a guest would.
+    const signInAs = (who: { email: string; password: string }) =>
+      post<{ idToken: string }>(`${base}/identity/v1/sign_in_with_password`, who);
+    const guestHeaders = { authorization: `Bearer ${(await signInAs(GUEST)).idToken}` };
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    const civilOf = (iso: string): Civil => ({
+      year: Number(iso.slice(0, 4)),
+      month: Number(iso.slice(5, 7)),
+      day: Number(iso.slice(8, 10)),
+    });
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const { paymentMethods } = await post<{ paymentMethods: { creditCard: { paymentMethodId: string } }[] }>(
+      `${base}/app/v1/list_payment_methods`,
+      {},
+      guestHeaders,
+    );
+    const { bookingId } = await post<{ bookingId: string }>(
+      `${base}/app/v1/create_guest_use_tentative_booking`,
+      {
+        houseGroupId: HOUSE_GROUP,
+        checkinDate: civilOf(today),
+        checkoutDate: civilOf(tomorrow),
+        headcount: { males: 1, females: 1 },
+        childrenAge: [],
+      },
+      { ...guestHeaders, 'idempotency-key': `e2e-staff-hold-${RUN}` },
+    );
+    const paid = await post<{ status: string }>(
+      `${base}/app/v1/confirm_booking`,
+      { bookingId, paymentMethodId: paymentMethods[0]!.creditCard.paymentMethodId },
+      { ...guestHeaders, 'idempotency-key': `e2e-staff-confirm-${RUN}` },
+    );
+    expect(paid.status).toBe('PAID');
+
+    await page.goto(`${base}/staff`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: /^Bookings/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
+    const row = page.locator(`[data-booking-id="${bookingId}"]`);
+    await expect(row.getByTestId('booking-status').textContent()).resolves.toBe('Booked');
+    await expectNoSeriousA11yViolations(page, '/staff/bookings');
+    await screenshotAtWidths(page, 'staff-bookings-en');
+    await row.getByRole('button', { name: 'Check in' }).click();
+    await page.getByText('Checked in.').first().waitFor();
+    await row.getByTestId('booking-status').getByText('Staying').waitFor();
+    await row.getByRole('button', { name: 'Check out' }).waitFor();
+    const getBooking = () =>
+      post<{ booking: { bookingStatus: string; meals: unknown[] } }>(
+        `${base}/app/v1/get_booking`,
+        { bookingId },
+        guestHeaders,
+      );
+    expect((await getBooking()).booking.bookingStatus).toBe('STAYING');
+
+    await row.getByText('Add a meal').click();
+    await row.getByLabel('Meal', { exact: true }).fill(`Birthday cake ${RUN}`);
+    await row.getByLabel('Unit price (yen, before tax)').fill('4500');
+    await row.getByLabel('Consumption tax').selectOption('REDUCED');
+    await row.getByRole('button', { name: 'Add meal', exact: true }).click();
+    await page.getByText('Meal added.').first().waitFor();
+    expect(JSON.stringify((await getBooking()).booking.meals)).toContain(`Birthday cake ${RUN}`);
+
+    await page.goto(`${base}/ja/staff/bookings?view=IN_HOUSE`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: '予約' }).waitFor();
+    await expect(row.getByTestId('booking-status').textContent()).resolves.toBe('滞在中');
+    await screenshotAtWidths(page, 'staff-bookings-ja');
   });
 
   it('creates a coupon and an expired one', async () => {

@@ -566,6 +566,42 @@ export const staffCreateCustomMealOrder = defineMethod({
   output: BookingOutput,
 });
 
+/** Which stay dates staff_list_bookings matches against its date: check-in on it, check-out on it, or a night over it. */
+export const StaffBookingDayFilter = specEnum(['ARRIVALS', 'DEPARTURES', 'IN_HOUSE']);
+
+/** A row of staff_list_bookings: enough to find the guest at the door and act on the booking. */
+export const StaffBookingListItemSchema = z.object({
+  bookingId: z.string(),
+  bookingNumber: z.string(),
+  bookingStatus: BookingStatus.strict,
+  bookingType: BookingType.strict,
+  guest: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  houseGroup: z.object({ id: z.string(), name: z.string() }),
+  house: z.object({ id: z.string(), name: z.string() }),
+  checkinDate: DateSchema,
+  checkoutDate: DateSchema,
+  bookingHeadcount: HeadcountSchema,
+  /** Everything the guest pays for the stay as quoted (yen, tax-inclusive). */
+  totalAmount: yen,
+});
+export type StaffBookingListItem = z.infer<typeof StaffBookingListItemSchema>;
+
+export const staffListBookings = defineMethod({
+  path: 'staff_list_bookings',
+  access: 'staff',
+  summary:
+    "Every guest's bookings, by check-in date: optionally of one house group, of some statuses, and arriving on, departing on or staying over (a night starting on) a date. Paged.",
+  input: PageRequestSchema.extend({
+    houseGroupId: id.optional(),
+    date: DateSchema.optional(),
+    /** How `date` is matched; ignored without a date. */
+    dayFilter: StaffBookingDayFilter.strict.default('ARRIVALS'),
+    /** Empty: every status. */
+    statuses: z.array(BookingStatus.strict).max(8).default([]),
+  }).strict(),
+  output: z.object({ bookings: z.array(StaffBookingListItemSchema), nextPageToken: z.string() }),
+});
+
 export const BOOKING_METHODS = [
   getBookingQuote,
   createGuestUseTentativeBooking,
@@ -586,4 +622,5 @@ export const BOOKING_METHODS = [
   cancelMealOrder,
   orderExtraOptions,
   staffCreateCustomMealOrder,
+  staffListBookings,
 ] as const;

@@ -112,6 +112,7 @@ const ROWS: Row[] = [
   ['/staff/coupons', '/staff/coupons', 'private', 'light', false, false, false, false],
   ['/staff/coupons/new', '/staff/coupons/new', 'private', 'light', false, false, false, false],
   ['/staff/coupons/c_1', '/staff/coupons/:couponId', 'private', 'light', false, false, false, false],
+  ['/staff/bookings', '/staff/bookings', 'private', 'light', false, false, false, false],
 ];
 
 describe('the route table', () => {

@@ -149,6 +149,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   staff('/staff/coupons', 'routes/staff-coupons.route.tsx'),
   staff('/staff/coupons/new', 'routes/staff-coupon-new.route.tsx'),
   staff('/staff/coupons/:couponId', 'routes/staff-coupon-edit.route.tsx'),
+  // The front desk's bookings show their status labels from the guest side's strings.
+  { ...staff('/staff/bookings', 'routes/staff-bookings.route.tsx'), namespaces: ['staff', 'booking'] },
 ];
 
 /** Unknown addresses: the 404 page, light, never indexed. */

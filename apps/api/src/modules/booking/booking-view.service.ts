@@ -4,6 +4,7 @@ import type {
   BookingListItem,
   BookingStatusValue,
   Headcount,
+  StaffBookingListItem,
 } from '@yado/contract/booking.contract';
 import type { BillingDetail } from '@yado/contract/billing.contract';
 import type { HouseGroup, HouseGroupShort } from '@yado/contract/catalogue.contract';
@@ -16,7 +17,7 @@ import { billingWithLines, listBookingBillings, toBillingDetail } from '../billi
 import { computeTotals, lineDisplay } from '../billing/billing.rules.js';
 import { cancellationFeeSchedule } from '../billing/cancellation-fee.rules.js';
 import { getHouseGroup, getHouseGroupLocation, getPlace, listHouses } from '../catalogue/catalogue.service.js';
-import { todayIn } from '../catalogue/civil-date.js';
+import { isoFromCivil, todayIn } from '../catalogue/civil-date.js';
 import { bookingExtraOptions, bookingMealEntries, mealFlags } from '../meal/meal.service.js';
 import { requireUser, toUserView } from '../user/user.service.js';
 import { civil, depositLine, guestsOf, headcountOf, type IsoDate } from './booking-quote.rules.js';
@@ -453,4 +454,51 @@ function decodeCursor(token: string): repo.ListCursor | null {
     });
   }
   return { date, id };
+}
+
+/** The front desk's list: every account's bookings by check-in date, filtered as staff_list_bookings describes. */
+export async function staffListBookings(
+  deps: Deps,
+  language: Language,
+  input: {
+    houseGroupId?: string | undefined;
+    date?: { year: number; month: number; day: number } | undefined;
+    dayFilter: 'ARRIVALS' | 'DEPARTURES' | 'IN_HOUSE';
+    statuses: BookingStatusValue[];
+    pageSize: number;
+    pageToken: string;
+  },
+): Promise<{ bookings: StaffBookingListItem[]; nextPageToken: string }> {
+  const date = input.date ? isoFromCivil(input.date) : null;
+  if (input.date && !date) {
+    throw new AppError('CodeInvalidArgument', { fields: [{ field: 'date', description: 'not a real date' }] });
+  }
+  const rows = await repo.listBookingsForStaff(deps.db, {
+    houseGroupId: input.houseGroupId ?? null,
+    date,
+    dayFilter: input.dayFilter,
+    statuses: input.statuses,
+    language,
+    after: decodeCursor(input.pageToken),
+    limit: input.pageSize + 1,
+  });
+  const page = rows.slice(0, input.pageSize);
+  const last = page.at(-1);
+  return {
+    bookings: page.map((b) => ({
+      bookingId: b.id,
+      bookingNumber: b.bookingNumber,
+      bookingStatus: b.status,
+      bookingType: b.bookingType,
+      guest: { userId: b.userId, firstName: b.firstName, lastName: b.lastName, email: b.email },
+      houseGroup: { id: b.houseGroupId, name: b.houseGroupName },
+      house: { id: b.houseId, name: b.houseName },
+      checkinDate: civil(b.checkinDate),
+      checkoutDate: civil(b.checkoutDate),
+      bookingHeadcount: headcountOf(b),
+      totalAmount: b.totalAmount,
+    })),
+    nextPageToken:
+      rows.length > page.length && last ? Buffer.from(`${last.checkinDate}|${last.id}`).toString('base64url') : '',
+  };
 }

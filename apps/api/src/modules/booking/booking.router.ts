@@ -16,6 +16,7 @@ import {
   staffCheckinBooking,
   staffCheckoutBooking,
   staffCreateCustomMealOrder,
+  staffListBookings,
   submitGuestRegister,
   updateBookingHeadcount,
 } from '@yado/contract/booking.contract';
@@ -29,6 +30,7 @@ import {
   listBookings as listOwnBookings,
   requireBooking,
   requireOwnBooking,
+  staffListBookings as listAllBookings,
 } from './booking-view.service.js';
 import * as cancel from './cancel-booking.service.js';
 import * as confirm from './confirm-booking.service.js';
@@ -118,4 +120,5 @@ export const bookingRoutes = [
     await orders.staffCreateCustomMealOrder(ctx.deps, accountOf(ctx), input);
     return anyDetail(ctx, input.bookingId);
   }),
+  implement(staffListBookings, (ctx, input) => listAllBookings(ctx.deps, ctx.language, input)),
 ];

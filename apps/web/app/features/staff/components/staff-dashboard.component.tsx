@@ -17,6 +17,12 @@ export function StaffDashboard({
   const language = useLanguage();
   const tiles = [
     {
+      to: '/staff/bookings',
+      title: t('staff:dashboard.bookings'),
+      body: t('staff:dashboard.bookingsBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
@@ -42,9 +48,11 @@ export function StaffDashboard({
           <li key={tile.to}>
             <Link className="staff-tile" to={localizePath(tile.to, language)}>
               <span className="staff-tile__title">{tile.title}</span>
-              <span className="staff-tile__count">
-                {tile.count.more ? t('staff:dashboard.countMore', { count: tile.count.count }) : tile.count.count}
-              </span>
+              {tile.count ? (
+                <span className="staff-tile__count">
+                  {tile.count.more ? t('staff:dashboard.countMore', { count: tile.count.count }) : tile.count.count}
+                </span>
+              ) : null}
               <span className="staff-tile__body">{tile.body}</span>
             </Link>
           </li>

@@ -1,0 +1,59 @@
+import { staffListBookings } from '@yado/contract/booking.contract';
+import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
+import {
+  useLoaderData,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { StaffBookingList, type BookingDayView } from '../features/staff/components/staff-booking-list.component';
+import { fromDateInput, toDateInput } from '../features/staff/japan-time';
+import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
+import { staffMeta } from '../features/staff/staff-meta';
+import type { AppLoadContext } from '../lib/load-context';
+import staffStylesHref from '../styles/staff.css?url';
+
+const VIEWS = new Set<string>(['ARRIVALS', 'IN_HOUSE', 'DEPARTURES']);
+
+/** Today in Japan, where every house is: the front desk's day turns at midnight JST, not UTC. */
+function japanToday(now: Date) {
+  const d = new Date(now.getTime() + 9 * 60 * 60 * 1000);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** /staff/bookings: a day's arrivals, guests in house or departures (today unless `date` says otherwise). */
+export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+  const { read, url, language } = staffLoader(args);
+  const date = fromDateInput(url.searchParams.get('date') ?? '') ?? japanToday(new Date());
+  const viewParam = url.searchParams.get('view') ?? '';
+  const view = (VIEWS.has(viewParam) ? viewParam : 'ARRIVALS') as BookingDayView;
+  const houseGroupId = url.searchParams.get('houseGroup') ?? '';
+  const [result, groups] = await Promise.all([
+    read(staffListBookings, {
+      date,
+      dayFilter: view,
+      statuses: [],
+      pageSize: 50,
+      pageToken: url.searchParams.get('page') ?? '',
+      ...(houseGroupId ? { houseGroupId } : {}),
+    }),
+    read(staffListHouseGroups, { pageSize: 100, query: '' }),
+  ]);
+  return {
+    ...result,
+    date: toDateInput(date),
+    view,
+    houseGroupId,
+    houseGroups: groups.houseGroups.map((g) => ({ id: g.id, name: language === 'ja' ? g.nameJa : g.nameEn })),
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStylesHref }];
+export const headers: HeadersFunction = () => STAFF_HEADERS;
+export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:bookings.heading'));
+
+export default function StaffBookingsRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <StaffBookingList {...data} />;
+}
