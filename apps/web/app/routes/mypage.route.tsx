@@ -74,7 +74,7 @@ export default function MypageRoute() {
       <header className="page__header">
         <h1 id="mypage-heading">{t('mypage.heading')}</h1>
       </header>
-      <UserSummary user={user} />
+      {/* A guest comes here for their stays first; the profile follows. */}
       <BookingList
         tab={d.tab}
         bookings={d.bookings}
@@ -87,6 +87,7 @@ export default function MypageRoute() {
       <p className="mypage-links">
         <Link to={localizePath('/mypage/points', language)}>{t('booking:list.points')}</Link>
       </p>
+      <UserSummary user={user} />
       <div className="page__actions">
         <SignOutButton />
       </div>
