@@ -203,11 +203,6 @@ export async function stayStatus(db: Db, stayId: string): Promise<'ACTIVE' | 'RE
 
 // Bookings ----------------------------------------------------------------------------
 
-export async function nextBookingNumber(tx: Db): Promise<string> {
-  const r = await tx.query<{ n: number }>(`SELECT nextval('booking_number_seq') AS n`);
-  return `B${r.rows[0]!.n}`;
-}
-
 export type BookingInsert = Omit<
   BookingRecord,
   | 'depositBillingId'
@@ -223,6 +218,48 @@ export type BookingInsert = Omit<
   | 'updatedAt'
   | 'version'
 >;
+
+/** $1–$32 of both booking inserts below, in their column order (the stay id is $6). */
+function bookingInsertParams(
+  b: Omit<BookingInsert, 'bookingNumber'>,
+  stayId: string,
+  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+): unknown[] {
+  return [
+    b.id,
+    b.accountId,
+    b.userId,
+    b.houseGroupId,
+    b.houseId,
+    stayId,
+    b.bookingType,
+    b.status,
+    b.checkinDate,
+    b.checkoutDate,
+    b.timezone,
+    b.males,
+    b.females,
+    b.children,
+    b.infants,
+    b.largeDogs,
+    b.mediumDogs,
+    b.smallDogs,
+    b.childrenAges,
+    b.allergy,
+    b.request,
+    b.pet === null ? null : JSON.stringify(b.pet),
+    b.tentativeDeadline,
+    b.couponRedemptionId,
+    JSON.stringify(b.quote),
+    b.conversationId,
+    b.createdAt,
+    event.fromStatus,
+    event.toStatus,
+    event.action,
+    event.actor,
+    JSON.stringify(event.detail ?? {}),
+  ];
+}
 
 /**
  * Inserts the booking with its number (from the sequence), its conversation
@@ -247,40 +284,7 @@ export async function insertBooking(
      e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
        SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
      SELECT booking_number FROM b`,
-    [
-      b.id,
-      b.accountId,
-      b.userId,
-      b.houseGroupId,
-      b.houseId,
-      b.stayId,
-      b.bookingType,
-      b.status,
-      b.checkinDate,
-      b.checkoutDate,
-      b.timezone,
-      b.males,
-      b.females,
-      b.children,
-      b.infants,
-      b.largeDogs,
-      b.mediumDogs,
-      b.smallDogs,
-      b.childrenAges,
-      b.allergy,
-      b.request,
-      b.pet === null ? null : JSON.stringify(b.pet),
-      b.tentativeDeadline,
-      b.couponRedemptionId,
-      JSON.stringify(b.quote),
-      b.conversationId,
-      b.createdAt,
-      event.fromStatus,
-      event.toStatus,
-      event.action,
-      event.actor,
-      JSON.stringify(event.detail ?? {}),
-    ],
+    bookingInsertParams(b, b.stayId, event),
   );
   return r.rows[0]!.booking_number;
 }
@@ -328,40 +332,7 @@ export async function insertHeldBooking(
        e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
          SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
        SELECT booking_number FROM b`,
-      [
-        b.id,
-        b.accountId,
-        b.userId,
-        b.houseGroupId,
-        b.houseId,
-        stay.id,
-        b.bookingType,
-        b.status,
-        b.checkinDate,
-        b.checkoutDate,
-        b.timezone,
-        b.males,
-        b.females,
-        b.children,
-        b.infants,
-        b.largeDogs,
-        b.mediumDogs,
-        b.smallDogs,
-        b.childrenAges,
-        b.allergy,
-        b.request,
-        b.pet === null ? null : JSON.stringify(b.pet),
-        b.tentativeDeadline,
-        b.couponRedemptionId,
-        JSON.stringify(b.quote),
-        b.conversationId,
-        b.createdAt,
-        event.fromStatus,
-        event.toStatus,
-        event.action,
-        event.actor,
-        JSON.stringify(event.detail ?? {}),
-      ],
+      bookingInsertParams(b, stay.id, event),
     );
     // No row: a stay taken before this statement began was seen at once, without queueing on the locks.
     return r.rows[0]?.booking_number ?? null;

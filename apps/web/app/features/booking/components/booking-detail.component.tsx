@@ -25,6 +25,7 @@ import { BillingList } from './billing-list.component';
 import { BookingOrders, CancelMealOrder } from './booking-orders.component';
 import { ChangeGuests, type GuestCapacity } from './change-guests.component';
 import { CancelBooking } from './cancel-booking.component';
+import { FeePerDateTable } from './fee-per-date-table.component';
 import { GuestRegisterForm } from './guest-register-form.component';
 import { HoldCountdown } from './hold-countdown.component';
 import type { PaymentPickerProps } from './payment-step.component';
@@ -487,31 +488,7 @@ export function BookingDetailView(p: Props) {
                 {t('booking:cancellation.feeNow', { amount: yen(feeNow) })}
               </p>
             ) : null}
-            {feeNow > 0 ? (
-              <table className="fee-table">
-                <caption className="visually-hidden">{t('booking:cancel.perDate')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('booking:cancellation.date')}</th>
-                    <th scope="col">{t('booking:cancellation.percentage')}</th>
-                    <th scope="col">{t('booking:cancellation.fee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {b.cancellationFee.map((d) => (
-                    <tr key={`${d.date.year}-${d.date.month}-${d.date.day}`}>
-                      <td>{formatDate(d.date, 'date', language)}</td>
-                      <td>
-                        {t('booking:cancellation.percent', {
-                          percent: d.details.reduce((max, x) => Math.max(max, x.percentage), 0),
-                        })}
-                      </td>
-                      <td>{yen(d.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            {feeNow > 0 ? <FeePerDateTable fees={b.cancellationFee} /> : null}
             {schedule.length > 0 ? (
               <table className="fee-table" data-testid="fee-schedule">
                 <caption className="fee-table__caption">{t('booking:cancellation.scheduleCaption')}</caption>

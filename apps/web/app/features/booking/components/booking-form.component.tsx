@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { SelectField } from '../../../components/ui/select-field.component';
+import { AgeSelects } from './age-selects.component';
 import { TextField } from '../../../components/ui/text-field.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
@@ -18,10 +19,8 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { addDays, daysBetween, mealDates, toCivil, type IsoDate } from '../booking-dates';
 import {
   bookingRequestOf,
-  CHILD_AGES,
   dogCount,
   formProblem,
-  INFANT_AGES,
   MAX_STAY_NIGHTS,
   mealKey,
   withFormQuery,
@@ -237,46 +236,18 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
             <fieldset className="fieldset">
               <legend className="fieldset__legend">{t('booking:form.guests.ages')}</legend>
               <div className="grid grid--2 grid--counts">
-                {s.childAges.map((age, i) => (
-                  <SelectField
-                    key={`child-${i}`}
-                    id={`child-age-${i}`}
-                    label={t('booking:form.guests.childAge', { n: i + 1 })}
-                    value={age === '' ? '' : String(age)}
-                    onChange={(e) =>
-                      update({ childAges: s.childAges.map((a, j) => (j === i ? Number(e.target.value) : a)) })
-                    }
-                  >
-                    <option value="" disabled>
-                      {t('booking:form.guests.chooseAge')}
-                    </option>
-                    {CHILD_AGES.map((a) => (
-                      <option key={a} value={a}>
-                        {t('booking:form.guests.age', { count: a })}
-                      </option>
-                    ))}
-                  </SelectField>
-                ))}
-                {s.infantAges.map((age, i) => (
-                  <SelectField
-                    key={`infant-${i}`}
-                    id={`infant-age-${i}`}
-                    label={t('booking:form.guests.infantAge', { n: i + 1 })}
-                    value={age === '' ? '' : String(age)}
-                    onChange={(e) =>
-                      update({ infantAges: s.infantAges.map((a, j) => (j === i ? Number(e.target.value) : a)) })
-                    }
-                  >
-                    <option value="" disabled>
-                      {t('booking:form.guests.chooseAge')}
-                    </option>
-                    {INFANT_AGES.map((a) => (
-                      <option key={a} value={a}>
-                        {t('booking:form.guests.age', { count: a })}
-                      </option>
-                    ))}
-                  </SelectField>
-                ))}
+                <AgeSelects
+                  kind="child"
+                  ages={s.childAges}
+                  idPrefix=""
+                  onChange={(childAges) => update({ childAges })}
+                />
+                <AgeSelects
+                  kind="infant"
+                  ages={s.infantAges}
+                  idPrefix=""
+                  onChange={(infantAges) => update({ infantAges })}
+                />
               </div>
             </fieldset>
           ) : null}

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { FeePerDateTable } from './fee-per-date-table.component';
 
 type Fee = z.infer<typeof CancellationFeeResultSchema>;
 
@@ -84,31 +85,7 @@ export function CancelBooking({ bookingId, onCancelled }: { bookingId: string; o
                 ? t('booking:cancel.free', { date: formatDate(fee.freeCancellationLimitDate, 'date', language) })
                 : t('booking:cancel.notFree')}
             </p>
-            {fee.cancellationFee.some((d) => d.amount > 0) ? (
-              <table className="fee-table">
-                <caption className="visually-hidden">{t('booking:cancel.perDate')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('booking:cancellation.date')}</th>
-                    <th scope="col">{t('booking:cancellation.percentage')}</th>
-                    <th scope="col">{t('booking:cancellation.fee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {fee.cancellationFee.map((d) => (
-                    <tr key={`${d.date.year}-${d.date.month}-${d.date.day}`}>
-                      <td>{formatDate(d.date, 'date', language)}</td>
-                      <td>
-                        {t('booking:cancellation.percent', {
-                          percent: d.details.reduce((max, x) => Math.max(max, x.percentage), 0),
-                        })}
-                      </td>
-                      <td>{yen(d.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            {fee.cancellationFee.some((d) => d.amount > 0) ? <FeePerDateTable fees={fee.cancellationFee} /> : null}
             <dl className="quote__lines">
               <div className="quote__line">
                 <dt>{t('booking:cancel.fee')}</dt>

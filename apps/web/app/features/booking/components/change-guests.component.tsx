@@ -7,13 +7,13 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
-import { SelectField } from '../../../components/ui/select-field.component';
+import { AgeSelects } from './age-selects.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { formatYen } from '../../../lib/format-yen';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { CHILD_AGES, INFANT_AGES, MAX_COUNT } from '../booking-form-state';
+import { MAX_COUNT } from '../booking-form-state';
 import { guestsFormOf, headcountRequestOf, sameGuests, type GuestsForm } from '../change-guests';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
 import { CountSelect } from './count-select.component';
@@ -206,46 +206,18 @@ export function ChangeGuests(p: { booking: BookingDetail; capacity: GuestCapacit
               max={10}
               onChange={(n) => update({ infantAges: setCount(form.infantAges, n) })}
             />
-            {form.childAges.map((age, i) => (
-              <SelectField
-                key={`child-${i}`}
-                id={`change-child-age-${i}`}
-                label={t('booking:form.guests.childAge', { n: i + 1 })}
-                value={age === '' ? '' : String(age)}
-                onChange={(e) =>
-                  update({ childAges: form.childAges.map((a, j) => (j === i ? Number(e.target.value) : a)) })
-                }
-              >
-                <option value="" disabled>
-                  {t('booking:form.guests.chooseAge')}
-                </option>
-                {CHILD_AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {t('booking:form.guests.age', { count: a })}
-                  </option>
-                ))}
-              </SelectField>
-            ))}
-            {form.infantAges.map((age, i) => (
-              <SelectField
-                key={`infant-${i}`}
-                id={`change-infant-age-${i}`}
-                label={t('booking:form.guests.infantAge', { n: i + 1 })}
-                value={age === '' ? '' : String(age)}
-                onChange={(e) =>
-                  update({ infantAges: form.infantAges.map((a, j) => (j === i ? Number(e.target.value) : a)) })
-                }
-              >
-                <option value="" disabled>
-                  {t('booking:form.guests.chooseAge')}
-                </option>
-                {INFANT_AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {t('booking:form.guests.age', { count: a })}
-                  </option>
-                ))}
-              </SelectField>
-            ))}
+            <AgeSelects
+              kind="child"
+              ages={form.childAges}
+              idPrefix="change-"
+              onChange={(childAges) => update({ childAges })}
+            />
+            <AgeSelects
+              kind="infant"
+              ages={form.infantAges}
+              idPrefix="change-"
+              onChange={(infantAges) => update({ infantAges })}
+            />
           </div>
           {capacity?.isPetAllowed ? (
             <div className="grid grid--3 grid--counts">
