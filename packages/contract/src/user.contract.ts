@@ -257,6 +257,45 @@ export const updateDeviceTokenTimestamp = defineMethod({
   output: z.object({ deviceToken: z.string(), updatedAt: DateTimeSchema }),
 });
 
+// The staff console's guest lookup ----------------------------------------------------------------
+
+/** A guest as the front desk finds them: enough to tell two guests apart and to open their account. */
+export const StaffUserSummarySchema = z.object({
+  userId: z.string(),
+  /** The sign-in account: what points and bookings belong to. */
+  accountId: z.string(),
+  userNumber: z.string(),
+  userType: UserType.strict,
+  firstName: z.string(),
+  lastName: z.string(),
+  romanizedFirstName: z.string(),
+  romanizedLastName: z.string(),
+  emailAddress: z.string(),
+  phoneNumber: PhoneSchema.nullable(),
+  createdAt: DateTimeSchema,
+});
+export type StaffUserSummary = z.infer<typeof StaffUserSummarySchema>;
+
+/** How many guests one search shows; more matches ask staff to narrow the search. */
+export const STAFF_USER_SEARCH_LIMIT = 20;
+
+export const staffSearchUsers = defineMethod({
+  path: 'staff_search_users',
+  access: 'staff',
+  summary:
+    'Finds guests for the front desk by what a guest tells it: a booking number or user number (exact), a phone number (digits, with or without the trunk 0 or +81), or words that each match part of a name in either script, a romanized name or an email address ("Sato Hanako", "佐藤花子", "hanako@"). At most 20, by romanized name; `moreMatches` asks for a narrower search. Deleted users are never found.',
+  input: z.object({ query: z.string().trim().min(1).max(100) }).strict(),
+  output: z.object({ users: z.array(StaffUserSummarySchema), moreMatches: z.boolean() }),
+});
+
+export const staffGetUser = defineMethod({
+  path: 'staff_get_user',
+  access: 'staff',
+  summary: "A guest by sign-in account, for a console page about the guest's account. 404 CodeUserNotFound.",
+  input: z.object({ accountId: z.string().min(1).max(100) }).strict(),
+  output: z.object({ user: StaffUserSummarySchema }),
+});
+
 export const USER_METHODS = [
   getUser,
   createUser,
@@ -274,4 +313,6 @@ export const USER_METHODS = [
   listNotificationSettings,
   updateNotificationSettings,
   updateDeviceTokenTimestamp,
+  staffSearchUsers,
+  staffGetUser,
 ] as const;

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
+import { likeFragment, type UserSearch } from './user-search.rules.js';
 
 type UserRow = {
   id: string;
@@ -146,6 +147,46 @@ export async function findUserByAccount(db: Db, accountId: string, opts: { forUp
 export async function findUserById(db: Db, id: string, opts: { forUpdate?: boolean } = {}) {
   const r = await db.query<UserRow>(`SELECT * FROM users WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return r.rows[0] ? toRecord(r.rows[0]) : null;
+}
+
+/**
+ * The front desk's guest search (see user-search.rules.ts), by romanized name.
+ * Deleted (anonymised) users are left out. A booking number is matched in the
+ * bookings table here, in one EXISTS, because the booking module builds on
+ * this one and cannot be asked from it.
+ */
+export async function searchUsers(db: Db, search: UserSearch, limit: number): Promise<UserRecord[]> {
+  const values: unknown[] = [];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  let match: string;
+  if (search.kind === 'booking') {
+    match = `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.booking_number = ${param(search.bookingNumber)})`;
+  } else if (search.kind === 'number') {
+    const phone = !search.phone
+      ? 'false'
+      : search.countryCode === null
+        ? `u.phone_national_number LIKE ${param(likeFragment(search.phone))}`
+        : `(u.phone_country_code = ${param(search.countryCode)} AND u.phone_national_number LIKE ${param(likeFragment(search.phone))})`;
+    match = `(u.user_number = ${param(search.digits)} OR ${phone})`;
+  } else if (search.words.length === 0) {
+    return [];
+  } else {
+    // Family name first and given name first, with and without a space, so "佐藤花子" and "hanako sato" both match.
+    const haystack = `lower(concat_ws(' ', u.last_name || u.first_name, u.first_name || u.last_name,
+      u.romanized_last_name, u.romanized_first_name, u.email))`;
+    match = search.words.map((w) => `${haystack} LIKE ${param(likeFragment(w))}`).join(' AND ');
+  }
+  const r = await db.query<UserRow>(
+    `SELECT u.* FROM users u
+      WHERE u.anonymised_at IS NULL AND ${match}
+      ORDER BY lower(u.romanized_last_name), lower(u.romanized_first_name), u.user_number
+      LIMIT ${param(limit)}`,
+    values,
+  );
+  return r.rows.map(toRecord);
 }
 
 /** Inserts the user; null when the account already has one. The user number comes from its sequence. */

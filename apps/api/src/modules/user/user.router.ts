@@ -3,12 +3,15 @@ import {
   getUser,
   isUserDeleteRequested,
   requestDeleteUser,
+  staffGetUser,
+  staffSearchUsers,
   updateProfilePhoto,
   updateUser,
 } from '@yado/contract/user.contract';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as photos from './profile-photo.service.js';
+import * as staffUsers from './staff-user.service.js';
 import * as deletion from './user-deletion.service.js';
 import * as users from './user.service.js';
 
@@ -27,4 +30,6 @@ export const userRoutes = [
     deletion.requestDeleteUser(ctx.deps, requirePrincipal(ctx).accountId, input.reason),
   ),
   implement(isUserDeleteRequested, (ctx) => deletion.isUserDeleteRequested(ctx.deps, requirePrincipal(ctx).accountId)),
+  implement(staffSearchUsers, (ctx, input) => staffUsers.staffSearchUsers(ctx.deps, input)),
+  implement(staffGetUser, (ctx, input) => staffUsers.staffGetUser(ctx.deps, input.accountId)),
 ];
