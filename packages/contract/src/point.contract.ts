@@ -49,15 +49,18 @@ export const listPointActions = defineMethod({
   output: z.object({ pointActions: z.array(PointActionSchema), nextPageToken: z.string() }),
 });
 
+/** The sign-in account a guest's points belong to (staff_search_users gives it). */
+const staffAccountId = z.string().min(1).max(100);
+
 export const staffCreatePointAction = defineMethod({
   path: 'staff_create_point_action',
   access: 'staff',
   summary:
-    "Grants (CONFIRM_MANUAL, REFUND_MANUAL) or takes (CONSUME_MANUAL, REVOKE_MANUAL) points on a user's account with a note. A balance never goes below zero: 409 CodeInsufficientPoints. Audited.",
+    "Grants (CONFIRM_MANUAL, REFUND_MANUAL) or takes (CONSUME_MANUAL, REVOKE_MANUAL) points on a user's account with a note. A balance never goes below zero: 409 CodeInsufficientPoints; an unknown account: 404 CodeUserNotFound. Audited with who, when and the balance before and after.",
   idempotent: true,
   input: z
     .object({
-      accountId: z.string().min(1).max(100),
+      accountId: staffAccountId,
       reason: ManualPointActionReason.strict,
       points: z.number().int().min(1).max(10_000_000),
       note: z.string().trim().min(1).max(500),
@@ -66,4 +69,38 @@ export const staffCreatePointAction = defineMethod({
   output: z.object({ pointAction: PointActionSchema, balance: z.number().int().min(0) }),
 });
 
-export const POINT_METHODS = [getPointBalance, listPointActions, staffCreatePointAction] as const;
+/** A ledger entry as staff see it: also who recorded it and the note a manual action carries. */
+export const StaffPointActionSchema = PointActionSchema.extend({
+  note: z.string(),
+  /** `account:<id>` of the staff member or guest, `system:<task>` for automatic entries. */
+  actor: z.string(),
+  /** The email of an `account:` actor; empty for the system. */
+  actorEmail: z.string(),
+});
+export type StaffPointAction = z.infer<typeof StaffPointActionSchema>;
+
+export const staffGetPointBalance = defineMethod({
+  path: 'staff_get_point_balance',
+  access: 'staff',
+  summary:
+    "A guest's points and the points that lapse within the next 90 days, as get_point_balance shows them to the guest. 404 CodeUserNotFound.",
+  input: z.object({ accountId: staffAccountId }).strict(),
+  output: getPointBalance.output,
+});
+
+export const staffListPointActions = defineMethod({
+  path: 'staff_list_point_actions',
+  access: 'staff',
+  summary:
+    "A guest's point history, newest first, with each entry's note and who recorded it. Paged. 404 CodeUserNotFound.",
+  input: PageRequestSchema.extend({ accountId: staffAccountId }).strict(),
+  output: z.object({ pointActions: z.array(StaffPointActionSchema), nextPageToken: z.string() }),
+});
+
+export const POINT_METHODS = [
+  getPointBalance,
+  listPointActions,
+  staffCreatePointAction,
+  staffGetPointBalance,
+  staffListPointActions,
+] as const;

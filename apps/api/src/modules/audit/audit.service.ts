@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import { accountContact } from '../identity/identity.service.js';
 import * as repo from './audit.repo.js';
 
 export type AuditEntry = {
@@ -22,4 +24,19 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 export async function auditTrail(db: Db, entity: string, entityId: string) {
   return repo.listAuditEntries(db, entity, entityId);
+}
+
+/**
+ * The email of each `account:` actor, for console pages that show who did
+ * something; system actors and unknown accounts map to ''. Each distinct
+ * actor is looked up once.
+ */
+export async function actorEmails(deps: Deps, actors: readonly string[]): Promise<Map<string, string>> {
+  const emails = new Map<string, string>();
+  for (const actor of new Set(actors)) {
+    const accountId = /^account:(.+)$/.exec(actor)?.[1];
+    const contact = accountId ? await accountContact(deps, accountId).catch(() => null) : null;
+    emails.set(actor, contact?.email ?? '');
+  }
+  return emails;
 }

@@ -385,11 +385,16 @@ export async function createAccountWithPassword(
   return existing!.id;
 }
 
+/** Account ids are UUIDs; anything else names no account (and is never sent to the uuid column). */
+export const isAccountId = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** The account's email address and whether the identity service has seen it verified. */
 export async function accountContact(
   deps: Deps,
   accountId: string,
 ): Promise<{ email: string; emailVerified: boolean } | null> {
+  if (!isAccountId(accountId)) return null;
   const account = await repo.findAccountById(deps.db, accountId);
   return account ? { email: account.email, emailVerified: account.email_verified } : null;
 }

@@ -1,4 +1,10 @@
-import { getPointBalance, listPointActions, staffCreatePointAction } from '@yado/contract/point.contract';
+import {
+  getPointBalance,
+  listPointActions,
+  staffCreatePointAction,
+  staffGetPointBalance,
+  staffListPointActions,
+} from '@yado/contract/point.contract';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as point from './point.service.js';
@@ -9,4 +15,6 @@ export const pointRoutes = [
   implement(staffCreatePointAction, (ctx, input) =>
     point.createManualPointAction(ctx.deps, requirePrincipal(ctx).accountId, input),
   ),
+  implement(staffGetPointBalance, (ctx, input) => point.staffGetPointBalance(ctx.deps, input.accountId)),
+  implement(staffListPointActions, (ctx, input) => point.staffListPointActions(ctx.deps, input)),
 ];

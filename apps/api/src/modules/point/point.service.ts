@@ -5,13 +5,15 @@ import type {
   listPointActions as listPointActionsMethod,
   PointAction,
   staffCreatePointAction,
+  staffListPointActions as staffListPointActionsMethod,
 } from '@yado/contract/point.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { actorEmails, recordAudit } from '../audit/audit.service.js';
+import { accountContact } from '../identity/identity.service.js';
 import * as repo from './point.repo.js';
 import type { PointActionRecord } from './point.repo.js';
 import * as rules from './point.rules.js';
@@ -146,17 +148,60 @@ function decodeCursor(token: string): { loggedAt: Date; id: string } | null {
   }
 }
 
+/** One page of an account's ledger, newest first, and the token of the next. */
+async function ledgerPage(
+  deps: Deps,
+  accountId: string,
+  page: { pageSize: number; pageToken: string },
+): Promise<{ entries: PointActionRecord[]; nextPageToken: string }> {
+  const rows = await repo.listActions(deps.db, accountId, page.pageSize + 1, decodeCursor(page.pageToken));
+  const entries = rows.slice(0, page.pageSize);
+  const last = entries[entries.length - 1];
+  return { entries, nextPageToken: rows.length > page.pageSize && last ? encodeCursor(last) : '' };
+}
+
 export async function listPointActions(
   deps: Deps,
   accountId: string,
   page: z.output<typeof listPointActionsMethod.input>,
 ): Promise<z.input<typeof listPointActionsMethod.output>> {
-  const rows = await repo.listActions(deps.db, accountId, page.pageSize + 1, decodeCursor(page.pageToken));
-  const shown = rows.slice(0, page.pageSize);
-  const last = shown[shown.length - 1];
+  const { entries, nextPageToken } = await ledgerPage(deps, accountId, page);
+  return { pointActions: entries.map(toPointAction), nextPageToken };
+}
+
+/** Staff name a guest's account by id; an id that names no account is CodeUserNotFound, never a database error. */
+async function requireAccount(deps: Deps, accountId: string): Promise<void> {
+  if (!(await accountContact(deps, accountId))) throw new AppError('CodeUserNotFound');
+}
+
+/** A guest's balance as the guest sees it, for staff. */
+export async function staffGetPointBalance(
+  deps: Deps,
+  accountId: string,
+): Promise<z.input<typeof getPointBalanceMethod.output>> {
+  await requireAccount(deps, accountId);
+  return getPointBalance(deps, accountId);
+}
+
+/** A guest's ledger for staff: the guest's entries plus each one's note and who recorded it. */
+export async function staffListPointActions(
+  deps: Deps,
+  input: z.output<typeof staffListPointActionsMethod.input>,
+): Promise<z.input<typeof staffListPointActionsMethod.output>> {
+  await requireAccount(deps, input.accountId);
+  const { entries, nextPageToken } = await ledgerPage(deps, input.accountId, input);
+  const emails = await actorEmails(
+    deps,
+    entries.map((e) => e.createdBy),
+  );
   return {
-    pointActions: shown.map(toPointAction),
-    nextPageToken: rows.length > page.pageSize && last ? encodeCursor(last) : '',
+    pointActions: entries.map((e) => ({
+      ...toPointAction(e),
+      note: e.note,
+      actor: e.createdBy,
+      actorEmail: emails.get(e.createdBy) ?? '',
+    })),
+    nextPageToken,
   };
 }
 
@@ -173,21 +218,24 @@ export async function createManualPointAction(
   actorAccountId: string,
   input: z.output<typeof staffCreatePointAction.input>,
 ): Promise<z.input<typeof staffCreatePointAction.output>> {
-  return withTx(deps.db, async (tx) => {
-    const exists = await tx.query('SELECT 1 FROM identity_accounts WHERE id::text = $1', [input.accountId]);
-    if (exists.rowCount === 0) throw new AppError('CodeUserNotFound');
-    return recordManualAction(tx, {
+  await requireAccount(deps, input.accountId);
+  return withTx(deps.db, async (tx) =>
+    recordManualAction(tx, {
       accountId: input.accountId,
       reason: input.reason,
       points: input.points,
       note: input.note,
       at: deps.clock.now(),
       actor: `account:${actorAccountId}`,
-    });
-  });
+    }),
+  );
 }
 
-/** The manual ledger entry itself, in the caller's transaction (the demo seed uses it too). */
+/**
+ * The manual ledger entry itself, in the caller's transaction (the demo seed
+ * uses it too). The audit keeps who, when, the entry and the account's balance
+ * before and after it.
+ */
 export async function recordManualAction(
   tx: Db,
   input: {
@@ -217,7 +265,14 @@ export async function recordManualAction(
     action: 'point_action.create',
     entity: 'point_action',
     entityId: action.id,
-    after: { accountId: input.accountId, reason: input.reason, points: signed, note: input.note },
+    before: { accountId: input.accountId, balance: before },
+    after: {
+      accountId: input.accountId,
+      reason: input.reason,
+      points: signed,
+      note: input.note,
+      balance: before + signed,
+    },
     at: input.at,
   });
   return { pointAction: toPointAction(action), balance: before + signed };

@@ -19,9 +19,8 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
-import { auditTrail, recordAudit } from '../audit/audit.service.js';
+import { actorEmails, auditTrail, recordAudit } from '../audit/audit.service.js';
 import { civilFromIso, daysBetween, isoFromCivil, todayIn, type IsoDate } from '../catalogue/civil-date.js';
-import { accountContact } from '../identity/identity.service.js';
 import { catalogueImageDefaultUrl, catalogueImageExists } from '../media/catalogue-image.service.js';
 import * as repo from './staff-catalogue.repo.js';
 import type { HouseGroupRecord, HouseGroupWrite, HouseRecord, PlaceRecord } from './staff-catalogue.repo.js';
@@ -577,12 +576,10 @@ export async function listAuditEntries(
   input: In<typeof staffListAuditEntries>,
 ): Promise<z.input<(typeof staffListAuditEntries)['output']>> {
   const entries = await auditTrail(deps.db, input.entity, input.entityId);
-  const emails = new Map<string, string>();
-  for (const actor of new Set(entries.map((e) => e.actor))) {
-    const accountId = /^account:(.+)$/.exec(actor)?.[1];
-    const contact = accountId ? await accountContact(deps, accountId).catch(() => null) : null;
-    emails.set(actor, contact?.email ?? '');
-  }
+  const emails = await actorEmails(
+    deps,
+    entries.map((e) => e.actor),
+  );
   return {
     entries: entries.map((e) => ({
       actor: e.actor,
