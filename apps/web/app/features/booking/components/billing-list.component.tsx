@@ -19,7 +19,7 @@ import {
 } from '../booking-labels';
 import { challengeUrlFor } from '../challenge-url';
 import { clampPoints } from '../booking-amounts';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { paymentFailureMessage } from '../payment-failure';
 import type { PaymentPickerProps } from './payment-step.component';
 

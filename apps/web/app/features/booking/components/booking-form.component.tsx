@@ -28,7 +28,7 @@ import {
 } from '../booking-form-state';
 import { couponTypeLabel, mealTypeLabel } from '../booking-labels';
 import { useBookingQuote } from '../hooks/use-booking-quote.hook';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { mealDeadline } from '../meal-deadline';
 import { CountSelect } from './count-select.component';
 import { QuoteSummary } from './quote-summary.component';

@@ -12,7 +12,7 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { fromCivil, mealDates, toCivil, type IsoDate } from '../booking-dates';
 import { mealKey } from '../booking-form-state';
 import { mealTypeLabel } from '../booking-labels';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { mealDeadline } from '../meal-deadline';
 import { CountSelect } from './count-select.component';
 

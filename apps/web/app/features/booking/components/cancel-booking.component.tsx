@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { FeePerDateTable } from './fee-per-date-table.component';
 
 type Fee = z.infer<typeof CancellationFeeResultSchema>;

@@ -15,7 +15,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { MAX_COUNT } from '../booking-form-state';
 import { guestsFormOf, headcountRequestOf, sameGuests, type GuestsForm } from '../change-guests';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { CountSelect } from './count-select.component';
 
 /** What the house group takes, for the selects (null: the house group could not be read, so the API alone checks). */

@@ -14,7 +14,7 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { challengeUrlFor } from '../challenge-url';
 import { clampPoints, depositOf, totalOf } from '../booking-amounts';
 import { usePaymentCompletion, completionOf } from '../hooks/use-payment-completion.hook';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../idempotency-key';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { HoldCountdown } from './hold-countdown.component';
 
 /** What the payment-method picker takes: the chosen card, and where its card page returns. */

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateOfDateTime, formatDateTime } from '../../../lib/format-date-time';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatPoints, pointReasonLabel } from '../point-reason';
+import { formatPoints, pointReasonLabel } from '../../../lib/point-reason';
 
 export type PointsPageData = {
   balance: number;

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../lib/i18n';
+import type { TFunction } from './i18n';
 
 /**
  * The ledger's reasons in the reader's words. Each key is written in full so
