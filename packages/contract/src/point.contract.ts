@@ -56,7 +56,7 @@ export const staffCreatePointAction = defineMethod({
   path: 'staff_create_point_action',
   access: 'staff',
   summary:
-    "Grants (CONFIRM_MANUAL, REFUND_MANUAL) or takes (CONSUME_MANUAL, REVOKE_MANUAL) points on a user's account with a note. A balance never goes below zero: 409 CodeInsufficientPoints; an unknown account: 404 CodeUserNotFound. Audited with who, when and the balance before and after.",
+    "Grants (CONFIRM_MANUAL, REFUND_MANUAL) or takes (CONSUME_MANUAL, REVOKE_MANUAL) points on a user's account with a note. A balance never goes below zero: 409 CodeInsufficientPoints; an unknown account: 404 CodeUserNotFound; the caller's own account: 403 CodePermissionDenied. Audited with who, when and the balance before and after.",
   idempotent: true,
   input: z
     .object({

@@ -140,4 +140,17 @@ describe('staff_create_point_action', () => {
     expect((await balanceOf(g.accountId)).body.balance).toBe(100);
     expect((await ledgerOf({ accountId: g.accountId })).body.pointActions).toHaveLength(1);
   });
+
+  it('refuses staff changing their own points', async () => {
+    const own = await act(staff.accountId, 'CONFIRM_MANUAL', 1_000, 'For myself');
+    expect([own.status, own.body.errorInfo.reason]).toEqual([403, 'CodePermissionDenied']);
+    expect((await ledgerOf({ accountId: staff.accountId })).body.pointActions).toEqual([]);
+    const colleague = await signInStaff(t);
+    const byColleague = await t.call(
+      'staff_create_point_action',
+      { accountId: staff.accountId, reason: 'CONFIRM_MANUAL', points: 1_000, note: 'Staff welcome' },
+      { token: colleague.idToken },
+    );
+    expect(byColleague.status).toBe(200);
+  });
 });

@@ -212,12 +212,20 @@ const MANUAL_SIGN: Record<z.output<typeof staffCreatePointAction.input>['reason'
   REVOKE_MANUAL: -1,
 };
 
-/** A point grant or deduction by staff, with its note; never leaves a negative balance. Audited. */
+/**
+ * A point grant or deduction by staff, with its note; never leaves a negative
+ * balance. Audited. Staff never change their own points: someone else must.
+ */
 export async function createManualPointAction(
   deps: Deps,
   actorAccountId: string,
   input: z.output<typeof staffCreatePointAction.input>,
 ): Promise<z.input<typeof staffCreatePointAction.output>> {
+  if (input.accountId === actorAccountId) {
+    throw new AppError('CodePermissionDenied', {
+      fields: [{ field: 'accountId', description: 'staff cannot change their own points' }],
+    });
+  }
   await requireAccount(deps, input.accountId);
   return withTx(deps.db, async (tx) =>
     recordManualAction(tx, {
