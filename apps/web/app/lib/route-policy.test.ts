@@ -113,6 +113,7 @@ const ROWS: Row[] = [
   ['/staff/coupons/new', '/staff/coupons/new', 'private', 'light', false, false, false, false],
   ['/staff/coupons/c_1', '/staff/coupons/:couponId', 'private', 'light', false, false, false, false],
   ['/staff/bookings', '/staff/bookings', 'private', 'light', false, false, false, false],
+  ['/staff/points', '/staff/points', 'private', 'light', false, false, false, false],
 ];
 
 describe('the route table', () => {

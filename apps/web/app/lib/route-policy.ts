@@ -151,6 +151,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   staff('/staff/coupons/:couponId', 'routes/staff-coupon-edit.route.tsx'),
   // The front desk's bookings show their status labels from the guest side's strings.
   { ...staff('/staff/bookings', 'routes/staff-bookings.route.tsx'), namespaces: ['staff', 'booking'] },
+  // A guest's ledger names its reasons in the guest side's words.
+  { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
 ];
 
 /** Unknown addresses: the 404 page, light, never indexed. */

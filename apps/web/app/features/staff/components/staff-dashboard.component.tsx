@@ -23,6 +23,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/points',
+      title: t('staff:dashboard.points'),
+      body: t('staff:dashboard.pointsBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
