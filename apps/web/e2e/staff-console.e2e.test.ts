@@ -10,7 +10,8 @@ import { launchBrowser, startTestServer } from './support/test-server';
  * The staff console and the coupon pages in Debian's Chromium against the real
  * server: who may open the console, editing a house group (seen on the public
  * API and in the audit history), uploading and attaching a photo, setting a
- * high season on the calendar, creating coupons, and a guest reading them.
+ * high season on the calendar, creating coupons, and a guest reading them;
+ * the front desk granting the demo guest points, which the guest then sees.
  *
  * With YADO_SCREENSHOTS=<folder> it also saves the coupon page and two
  * console screens at 375 px and 1280 px, in English and Japanese.
@@ -328,6 +329,71 @@ describe('the staff console', () => {
     }
     await page.goto(`${base}/staff/coupons?q=${RUN}`, { waitUntil: 'networkidle' });
     await expect(page.getByTestId('coupon-row').count()).resolves.toBe(2);
+  });
+
+  it('finds the demo guest, refuses to revoke more than the balance, and grants points with a note', async () => {
+    const points = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+    await page.goto(`${base}/staff`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: /^Points/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Points' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Guest' }).fill('Hanako Sato');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // One guest matches, so the page opens that guest at once.
+    const account = page.getByTestId('point-account');
+    await account.getByRole('heading', { level: 2, name: /佐藤 花子/ }).waitFor();
+    await account.getByText(GUEST.email).waitFor();
+    const before = points(await page.getByTestId('staff-point-balance').textContent());
+    expect(before).toBeGreaterThanOrEqual(3_000);
+
+    const form = page.getByRole('form', { name: 'Change points by hand' });
+    await form.getByLabel('Action').selectOption('REVOKE_MANUAL');
+    await form.getByRole('textbox', { name: 'Points' }).fill(String(before + 1));
+    await form.getByRole('textbox', { name: 'Note' }).fill('Given twice');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await form.getByText('you cannot take more than that').waitFor();
+    await expect(page.getByTestId('point-action-confirm').count()).resolves.toBe(0);
+
+    const note = `Apology for the late check-in ${RUN}`;
+    await form.getByLabel('Action').selectOption('CONFIRM_MANUAL');
+    await form.getByRole('textbox', { name: 'Points' }).fill('750');
+    await form.getByRole('textbox', { name: 'Note' }).fill(note);
+    await form.getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByTestId('point-action-confirm');
+    await dialog.getByRole('heading', { name: 'Grant 750 pt to Hanako Sato?' }).waitFor();
+    const after = before + 750;
+    const pt = (n: number) => `${n.toLocaleString('en-US')} pt`;
+    await expect(dialog.getByTestId('confirm-balance').textContent()).resolves.toBe(`${pt(before)} → ${pt(after)}`);
+    await expectNoSeriousA11yViolations(page, 'the point action confirmation');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByText(`750 pt granted. Balance: ${pt(after)}.`)
+      .first()
+      .waitFor();
+    await page.getByTestId('staff-point-balance').getByText(pt(after)).waitFor();
+    const newest = page.getByTestId('ledger-row').first();
+    await newest.getByText(note).waitFor();
+    await expect(newest.textContent()).resolves.toContain('Granted by yado');
+    await expect(newest.textContent()).resolves.toContain('+750 pt');
+    await expect(newest.textContent()).resolves.toContain('staff@yado.example');
+    await expectNoSeriousA11yViolations(page, '/staff/points');
+    await screenshotAtWidths(page, 'staff-points-en');
+    await page.goto(`${base}/ja${new URL(page.url()).pathname}${new URL(page.url()).search}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByRole('heading', { level: 1, name: 'ポイント' }).waitFor();
+    await expect(page.getByTestId('ledger-row').first().textContent()).resolves.toContain('yadoからの付与');
+    await screenshotAtWidths(page, 'staff-points-ja');
+
+    // The guest sees the grant in their own history, without the staff's note.
+    const guestContext = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'en-US' });
+    const guestPage = await guestContext.newPage();
+    await signIn(guestPage, GUEST, '/mypage/points');
+    await expect(guestPage.getByTestId('point-balance').textContent()).resolves.toBe(pt(after));
+    const guestRow = guestPage.getByTestId('point-ledger').getByRole('listitem').first();
+    await expect(guestRow.textContent()).resolves.toContain('Granted by yado');
+    await expect(guestRow.textContent()).resolves.toContain('+750 pt');
+    await expect(guestPage.getByText(note).count()).resolves.toBe(0);
+    await guestContext.close();
   });
 });
 
