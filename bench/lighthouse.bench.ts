@@ -1,5 +1,5 @@
 // Lighthouse performance and accessibility scores of a page on the mobile profile, with Debian's Chromium.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,6 +22,9 @@ try {
       formFactor: 'mobile',
       logLevel: 'error',
     });
+    // BENCH_LH_OUT=<folder> keeps each page's full report (JSON) for a closer look at its audits.
+    const out = process.env['BENCH_LH_OUT'];
+    if (out) await writeFile(path.join(out, `${p.replace(/\W+/g, '_')}.json`), JSON.stringify(result!.lhr));
     const c = result!.lhr.categories;
     const a = result!.lhr.audits;
     const metric = (id: string) => a[id]?.displayValue ?? '?';

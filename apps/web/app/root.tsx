@@ -26,6 +26,7 @@ import { useErrorReporting, type MonitoringLoaderData } from './lib/error-report
 import { getTranslator, pageTranslations, TranslationProvider, type PageTranslations } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { setRequestLanguage } from './lib/request-headers';
+import { START_AFTER_FIRST_PAINT } from './lib/paint-first';
 import { NO_INDEX, routePolicyFor } from './lib/route-policy';
 import type { AppLoadContext } from './lib/load-context';
 import type { RootLoaderData } from './lib/use-signed-in.hook';
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </TranslationProvider>
         <ScrollRestoration />
         <Scripts />
+        <script dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }} suppressHydrationWarning />
       </body>
     </html>
   );

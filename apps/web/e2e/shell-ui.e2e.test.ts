@@ -143,6 +143,27 @@ describe('the shared interface', () => {
     context = undefined;
   });
 
+  it('paints the server page before any module of the app is fetched, then hydrates it', async () => {
+    const page = await newPage();
+    for (const url of ['/login', '/search', '/house-groups/hg-kazahana-villa']) {
+      await open(page, `${server.baseUrl}${url}`);
+      const order = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const modules = performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'));
+        return {
+          paintedAt: paint?.startTime ?? null,
+          firstModuleAt: Math.min(...modules.map((entry) => entry.startTime)),
+          modules: modules.length,
+        };
+      });
+      expect(order.paintedAt, url).not.toBeNull();
+      expect(order.modules, url).toBeGreaterThan(0);
+      expect(order.firstModuleAt, url).toBeGreaterThan(order.paintedAt!);
+    }
+  });
+
   it('passes axe on the signed-out pages and reaches every control on /login by keyboard', async () => {
     const base = server.baseUrl;
     const page = await newPage();
