@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { afterPageSettled } from './after-page-settled';
 import { startErrorReporting } from './error-reporting';
 import type { MonitoringSettings } from './load-context';
 
@@ -7,7 +8,7 @@ import type { MonitoringSettings } from './load-context';
 export type MonitoringLoaderData = { monitoring?: MonitoringSettings };
 
 /**
- * Starts error reporting once the page is interactive, with the ids and the
+ * Starts error reporting once the page has settled (after-page-settled.ts), with the ids and the
  * environment the server sent through the root loader. Until the SDK has
  * loaded, reported errors wait in report-error.ts.
  */
@@ -16,8 +17,6 @@ export function useErrorReporting(): void {
   const monitoring = data?.monitoring;
   useEffect(() => {
     if (!monitoring) return;
-    const start = () => void startErrorReporting(monitoring).catch((error: unknown) => console.warn(error));
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2_000 });
-    else setTimeout(start, 0);
+    return afterPageSettled(() => void startErrorReporting(monitoring).catch((error: unknown) => console.warn(error)));
   }, [monitoring]);
 }

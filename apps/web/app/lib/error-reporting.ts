@@ -78,7 +78,7 @@ export function errorReportingOptions(
 let started = false;
 
 /**
- * Loads the official Sentry browser SDK after the page is interactive (it is
+ * Loads the official Sentry browser SDK once the page has settled (it is
  * not needed for the first paint) and starts it. Browser only, once per page.
  */
 export async function startErrorReporting(settings: MonitoringSettings): Promise<void> {

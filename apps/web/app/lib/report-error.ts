@@ -1,7 +1,7 @@
 /**
  * The one place the web app reports an error (unhandled promise rejections,
  * failed background fetches, unexpected sign-in errors, analytics failures).
- * The error-reporting SDK is loaded after the first paint and plugs in with
+ * The error-reporting SDK is loaded once the page has settled and plugs in with
  * {@link setErrorReporter}; errors reported before it arrives wait for it, so
  * early failures are not lost and callers never depend on the SDK.
  */

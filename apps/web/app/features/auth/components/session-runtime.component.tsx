@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { usePageViewTracking } from '../../../lib/analytics-page-view.hook';
-import { onIdTokenChanged, type IdentitySession } from '../../../lib/identity-client';
-import { getSession, subscribeSession, type SessionState } from '../../../lib/session-store';
+import { onIdTokenChanged, storedRefreshToken, type IdentitySession } from '../../../lib/identity-client';
+import { clearSession, getSession, subscribeSession, type SessionState } from '../../../lib/session-store';
+
+const loadFlows = () => Promise.all([import('../session-flows'), import('../session-effects')]);
 
 /** What `<html data-session>` says about the browser's session. */
 type DocumentSessionState = 'restoring' | 'ready' | 'signed-out';
@@ -44,13 +46,20 @@ export function SessionRuntime() {
   useDocumentSessionState();
 
   useEffect(() => {
-    const flows = Promise.all([import('../session-flows'), import('../session-effects')]);
+    let flows: ReturnType<typeof loadFlows> | null = null;
+    const flowsLoaded = () => (flows ??= loadFlows());
     const unsubscribe = onIdTokenChanged((identity: IdentitySession | null) => {
-      void flows.then(([{ applyTokenChange }, { browserSessionEffects }]) =>
+      void flowsLoaded().then(([{ applyTokenChange }, { browserSessionEffects }]) =>
         applyTokenChange(identity, browserSessionEffects),
       );
     });
-    void flows.then(async ([{ refreshSession }, { browserSessionEffects }]) => {
+    if (storedRefreshToken() === null) {
+      // Nothing to restore: the visitor is signed out, and the flows (with the API client and its
+      // schemas) load only when a sign-in starts, not on every anonymous page view.
+      clearSession();
+      return unsubscribe;
+    }
+    void flowsLoaded().then(async ([{ refreshSession }, { browserSessionEffects }]) => {
       if (await refreshSession(browserSessionEffects)) return;
       // Signed out only when no sign-in is left to restore: a restore that got no answer keeps it,
       // and the state stays unknown until the next token (an API call refreshes it) is announced.
