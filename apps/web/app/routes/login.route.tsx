@@ -1,8 +1,9 @@
 import { useTranslation } from '../lib/i18n';
-import { Link, useSearchParams, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { LoginForm } from '../features/auth/components/login-form.component';
 import { OidcButtons } from '../features/auth/components/oidc-buttons.component';
 import { OidcError } from '../features/auth/components/oidc-error.component';
+import { loadOidcLinks } from '../features/auth/oidc-links.server';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -14,7 +15,16 @@ export const meta: MetaFunction = ({ location }) => {
   return [...titleMeta(t('login.title')), { name: 'description', content: t('login.lead') }];
 };
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // The provider returns to one callback page; the target's path keeps the visitor's language.
+  const target =
+    sanitizeRedirectUrl(url.searchParams.get('redirectUrl')) ?? localizePath('/mypage', languageFromPath(url.pathname));
+  return { oidcLinks: await loadOidcLinks(context, target) };
+}
+
 export default function LoginRoute() {
+  const { oidcLinks } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const language = useLanguage();
   const [params] = useSearchParams();
@@ -28,7 +38,7 @@ export default function LoginRoute() {
         <p className="card__lead">{t('login.lead')}</p>
         <OidcError code={params.get('error')} />
         <LoginForm redirectUrl={redirectUrl} />
-        <OidcButtons redirectUrl={redirectUrl} />
+        <OidcButtons links={oidcLinks} />
         <p className="form__aside form__aside--center">
           {t('login.noAccount')}{' '}
           <Link to={withRedirectUrl(localizePath('/register', language), redirectUrl)}>{t('login.register')}</Link>

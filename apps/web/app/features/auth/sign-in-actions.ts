@@ -1,8 +1,7 @@
 import type { Language } from '@yado/contract/headers';
-import { IDENTITY_ROUTES, ProvidersSchema, type OidcProvider } from '@yado/contract/identity.contract';
+import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { apiErrorFromResponse } from '../../lib/api-error';
 import { signInWithCustomToken, signInWithPassword, signInWithRedirectTokens } from '../../lib/identity-client';
-import { sanitizeRedirectUrl } from '../../lib/redirect-url';
 import { requestHeaders } from '../../lib/request-headers';
 import type { PostSignInDecision } from './post-sign-in-decision';
 import { browserSessionEffects } from './session-effects';
@@ -71,16 +70,3 @@ export function redirectSignIn(fragment: RedirectFragment, language: Language): 
 }
 
 /** The OpenID Connect providers the server is configured for (none on a plain install). */
-export async function fetchProviders(signal?: AbortSignal): Promise<OidcProvider[]> {
-  const response = await fetch(IDENTITY_ROUTES.providers, { headers: requestHeaders(), ...(signal ? { signal } : {}) });
-  if (!response.ok) return [];
-  const parsed = ProvidersSchema.safeParse(await response.json());
-  return parsed.success ? parsed.data.providers : [];
-}
-
-/** Where a provider button leads; the identity service brings the visitor back to /login/callback. */
-export function oidcStartUrl(provider: OidcProvider, redirectUrl: string | null): string {
-  const safe = sanitizeRedirectUrl(redirectUrl);
-  const query = safe ? `?${new URLSearchParams({ redirectUrl: safe }).toString()}` : '';
-  return `${IDENTITY_ROUTES.oidcStart(provider)}${query}`;
-}

@@ -1,12 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
 import { buttonClassName } from '../../../components/ui/button.component';
-import { localizePath } from '../../../lib/language';
-import { useLanguage } from '../../../lib/use-language.hook';
-import { useSignInActions } from '../hooks/use-sign-in-actions.hook';
-
-type Provider = 'google' | 'apple';
-type ProviderLink = { provider: Provider; href: string };
+import { useTranslation } from '../../../lib/i18n';
+import type { OidcLink } from '../oidc-links.server';
 
 function GoogleIcon() {
   return (
@@ -35,30 +29,12 @@ function AppleIcon() {
 
 /**
  * Google and Apple buttons, shown only for the providers the server is
- * configured for. They are plain links: the identity service runs the
- * provider's sign-in and returns to /login/callback.
+ * configured for (the route's loader asks, oidc-links.server.ts). They are
+ * plain links: the identity service runs the provider's sign-in and returns
+ * to /login/callback.
  */
-export function OidcButtons({ redirectUrl }: { redirectUrl: string | null }) {
+export function OidcButtons({ links }: { links: OidcLink[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const { actions } = useSignInActions();
-  // The provider returns to one callback page; the target's path keeps the visitor's language.
-  const target = redirectUrl ?? localizePath('/mypage', language);
-  const [links, setLinks] = useState<ProviderLink[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    actions()
-      .then(async ({ fetchProviders, oidcStartUrl }) => {
-        const providers = await fetchProviders(controller.signal);
-        setLinks(providers.map((provider) => ({ provider, href: oidcStartUrl(provider, target) })));
-      })
-      .catch(() => {
-        // Without the provider list the password form still works; nothing to show.
-      });
-    return () => controller.abort();
-  }, [actions, target]);
-
   if (links.length === 0) return null;
   return (
     <div className="oidc">
