@@ -32,7 +32,7 @@ import { LocationBlock } from '../features/catalogue/components/location-block.c
 import { StaySummary } from '../features/catalogue/components/stay-summary.component';
 import { TypeLabel } from '../features/catalogue/components/type-label.component';
 import { findQuote, type SearchAnswer } from '../features/catalogue/house-group-quote';
-import { formatYen } from '../features/catalogue/price-format';
+import { formatYen } from '../lib/format-yen';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { useLanguage } from '../lib/use-language.hook';

@@ -3,7 +3,6 @@ import { lodgingJsonLd, phoneNumber, shortDescription } from './catalogue-seo';
 import { addMonths, monthsBetween, parseIsoDate, todayIn } from './civil-date';
 import { findQuote, type SearchAnswer } from './house-group-quote';
 import { imageSources } from './image-sources';
-import { formatYen } from './price-format';
 
 describe('imageSources', () => {
   it('derives the 480/960/1600 WebP and JPEG variants from the stored 960 JPEG', () => {
@@ -20,13 +19,6 @@ describe('imageSources', () => {
       src: 'https://example.com/a.png',
       webpSrcSet: '',
     });
-  });
-});
-
-describe('formatYen', () => {
-  it('formats whole yen in each language', () => {
-    expect(formatYen(42000, 'en')).toBe('¥42,000');
-    expect(formatYen(42000, 'ja')).toMatch(/^[¥￥]42,000$/);
   });
 });
 

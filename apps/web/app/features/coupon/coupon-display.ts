@@ -1,13 +1,7 @@
 import type { Coupon } from '@yado/contract/coupon.contract';
 import type { CivilDate, DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
-import type { Language } from '@yado/contract/headers';
 import type { DateTimeParts } from '../../lib/format-date';
-
-/** Yen as the page language writes it (¥12,000 / ￥12,000). */
-export function formatYen(amount: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'JPY' }).format(amount);
-}
 
 /** Japan is always UTC+9 (no daylight saving), and coupons are Japanese campaigns. */
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;

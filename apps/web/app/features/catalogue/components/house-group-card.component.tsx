@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Language } from '@yado/contract/headers';
-import { formatYen } from '../price-format';
+import { formatYen } from '../../../lib/format-yen';
 import { ResponsivePicture } from './responsive-picture.component';
 import { TypeLabel } from './type-label.component';
 

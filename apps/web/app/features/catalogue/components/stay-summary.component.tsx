@@ -8,7 +8,7 @@ import { localizePath } from '../../../lib/language';
 import type { CapacityProblem, Guests } from '../catalogue-query';
 import { dateParts, type IsoDate } from '../civil-date';
 import type { Quote } from '../house-group-quote';
-import { formatYen } from '../price-format';
+import { formatYen } from '../../../lib/format-yen';
 
 type Props = {
   language: Language;

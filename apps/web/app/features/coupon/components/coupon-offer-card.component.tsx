@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { couponPath, formatYen } from '../coupon-display';
+import { formatYen } from '../../../lib/format-yen';
+import { couponPath } from '../coupon-display';
 import type { CouponOffer } from '../coupon-page.loader';
 import { CataloguePicture } from './catalogue-picture.component';
 

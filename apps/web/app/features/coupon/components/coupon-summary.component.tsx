@@ -2,7 +2,8 @@ import type { Coupon } from '@yado/contract/coupon.contract';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatYen, japanTimeOf } from '../coupon-display';
+import { formatYen } from '../../../lib/format-yen';
+import { japanTimeOf } from '../coupon-display';
 
 /** The discount in words: "15% off" or "¥3,000 off". */
 export function useDiscountText(): (coupon: Pick<Coupon, 'discount'>) => string {
