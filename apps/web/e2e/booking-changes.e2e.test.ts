@@ -1,9 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { ERROR_CATALOGUE } from '@yado/contract/error-catalogue';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import {
+  addDays,
+  bookStayByApi,
+  DEMO_GUEST,
+  DEMO_STAFF,
+  post,
+  saveCardOnProviderPage,
+  screenshotAtWidths,
+  signedInGuest,
+  signInByApi,
+  todayInTokyo,
+  yen,
+} from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
@@ -18,9 +29,6 @@ import { launchBrowser, startTestServer } from './support/test-server';
  * frictionless card); everything the guest does is done in the browser.
  * With YADO_SCREENSHOTS=<folder> it also saves the pages at 375 px and 1280 px.
  */
-const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
-const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
-const STAFF = { email: 'staff@yado.example', password: 'yado-staff-desk-2026' };
 const GROUP = 'hg-kazahana-villa';
 const CHALLENGE_CARD = '4000 0000 0000 3220';
 
@@ -49,102 +57,23 @@ let guestHeaders: Record<string, string>;
 let staffHeaders: Record<string, string>;
 let guestAccountId: string;
 
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const civil = (iso: string) => ({
-  year: Number(iso.slice(0, 4)),
-  month: Number(iso.slice(5, 7)),
-  day: Number(iso.slice(8, 10)),
-});
-const todayInTokyo = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-const yen = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 const api = <T>(method: string, body: unknown, headers = guestHeaders) =>
   post<T>(`${base}/app/v1/${method}`, body, headers);
 const getBooking = async (bookingId: string) => (await api<{ booking: Booking }>('get_booking', { bookingId })).booking;
 
 /** A BOOKED stay of two adults, paid with the demo guest's saved card; checked in too when it starts today. */
 async function bookStay(houseGroupId: string, checkin: string, nights: number, checkIn = false): Promise<string> {
-  const { paymentMethods } = await api<{ paymentMethods: { creditCard: { paymentMethodId: string } }[] }>(
-    'list_payment_methods',
-    {},
-  );
-  const { bookingId } = await post<{ bookingId: string }>(
-    `${base}/app/v1/create_guest_use_tentative_booking`,
-    {
-      houseGroupId,
-      checkinDate: civil(checkin),
-      checkoutDate: civil(addDays(checkin, nights)),
-      headcount: { males: 1, females: 1 },
-      childrenAge: [],
-    },
-    { ...guestHeaders, 'idempotency-key': `e2e-hold-${houseGroupId}-${checkin}-${Date.now()}` },
-  );
-  const paid = await post<{ status: string }>(
-    `${base}/app/v1/confirm_booking`,
-    { bookingId, paymentMethodId: paymentMethods[0]!.creditCard.paymentMethodId },
-    { ...guestHeaders, 'idempotency-key': `e2e-confirm-${bookingId}` },
-  );
-  expect(paid.status).toBe('PAID');
+  const bookingId = await bookStayByApi(base, guestHeaders, houseGroupId, checkin, nights);
   if (checkIn) await api('staff_checkin_booking', { bookingId }, staffHeaders);
   return bookingId;
-}
-
-async function signedIn(language: 'en' | 'ja', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 744 ? 812 : 900 },
-    locale: language === 'ja' ? 'ja-JP' : 'en-US',
-  });
-  const page = await context.newPage();
-  const prefix = language === 'ja' ? '/ja' : '';
-  await page.goto(`${base}${prefix}/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel(language === 'ja' ? 'メールアドレス' : 'Email address').fill(GUEST.email);
-  await page.getByLabel(language === 'ja' ? 'パスワード' : 'Password').fill(GUEST.password);
-  await page.getByRole('button', { name: language === 'ja' ? 'ログイン' : 'Log in', exact: true }).click();
-  await page.waitForURL(`${base}${prefix}/mypage`);
-  return { context, page };
-}
-
-async function screenshotAtWidths(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
   base = server.baseUrl;
-  const guest = await post<{ idToken: string; accountId: string }>(`${base}/identity/v1/sign_in_with_password`, GUEST);
-  const staff = await post<{ idToken: string }>(`${base}/identity/v1/sign_in_with_password`, STAFF);
+  const guest = await signInByApi(base, DEMO_GUEST);
+  const staff = await signInByApi(base, DEMO_STAFF);
   guestHeaders = { authorization: `Bearer ${guest.idToken}` };
   staffHeaders = { authorization: `Bearer ${staff.idToken}` };
   guestAccountId = guest.accountId;
@@ -160,7 +89,7 @@ describe('changing a booked stay', () => {
     const checkin = addDays(todayInTokyo(), 10);
     const bookingId = await bookStay(GROUP, checkin, 2);
     const before = await getBooking(bookingId);
-    const { page, context } = await signedIn('en', 1280);
+    const { page, context } = await signedInGuest(browser, base, 'en', 1280);
     await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
 
     // Breakfast for two adults on the first morning, with its order deadline shown.
@@ -237,7 +166,7 @@ describe('changing a booked stay', () => {
       { ...staffHeaders, 'idempotency-key': `e2e-grant-${Date.now()}` },
     );
     const { balance } = await api<{ balance: number }>('get_point_balance', {});
-    const { page, context } = await signedIn('en', 375);
+    const { page, context } = await signedInGuest(browser, base, 'en', 375);
     await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
     await page.getByTestId('booking-status').filter({ hasText: 'Staying' }).waitFor();
 
@@ -277,7 +206,7 @@ describe('changing a booked stay', () => {
 
   it('opens the card issuer’s 3-D Secure page in Japanese from a Japanese page', async () => {
     const bookingId = await bookStay('hg-hoshizora-partner', todayInTokyo(), 1, true);
-    const { page, context } = await signedIn('ja', 375);
+    const { page, context } = await signedInGuest(browser, base, 'ja', 375);
     await page.goto(`${base}/ja/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
     await page.getByTestId('order-options').waitFor();
     await page.getByLabel('数量：エキストラベッド（1泊あたり）').selectOption('1');
@@ -288,11 +217,7 @@ describe('changing a booked stay', () => {
 
     // A 3-D Secure CHALLENGE card, added on the provider's card page (in Japanese).
     await additional.getByRole('button', { name: 'カードを追加' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/'));
-    await page.getByLabel('カード番号').fill(CHALLENGE_CARD);
-    await page.getByLabel('有効期限（MM/YY）').fill(`12/${String(new Date().getUTCFullYear() + 3).slice(2)}`);
-    await page.getByLabel('セキュリティコード').fill('123');
-    await page.getByRole('button', { name: 'カードを保存' }).click();
+    await saveCardOnProviderPage(page, CHALLENGE_CARD, 'ja');
     await page.waitForURL((url) => url.pathname === `/ja/mypage/bookings/${bookingId}`);
     const again = page.getByTestId('billing').filter({ hasText: '追加' });
     await again.getByRole('radio', { name: /3220/ }).check();

@@ -1,8 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import {
+  addDays,
+  civil,
+  DEMO_GUEST,
+  DEMO_STAFF,
+  post,
+  saveCardOnProviderPage,
+  screenshotAtWidths,
+  signedInGuest,
+  signInByApi,
+  todayInTokyo,
+  yen,
+} from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
@@ -15,9 +26,6 @@ import { launchBrowser, startTestServer } from './support/test-server';
  *
  * With YADO_SCREENSHOTS=<folder> it also saves the pages at 375 px and 1280 px.
  */
-const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
-const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
-const STAFF = { email: 'staff@yado.example', password: 'yado-staff-desk-2026' };
 const GROUP = 'hg-kazahana-villa';
 const CHALLENGE_CARD = '4000 0000 0000 3220';
 const GRANTED_POINTS = 1_000;
@@ -38,55 +46,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const civil = (iso: string) => ({
-  year: Number(iso.slice(0, 4)),
-  month: Number(iso.slice(5, 7)),
-  day: Number(iso.slice(8, 10)),
-});
-const todayInTokyo = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-const yen = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signInByApi(who: { email: string; password: string }) {
-  return post<{ idToken: string; accountId: string }>(`${base}/identity/v1/sign_in_with_password`, who);
-}
-
-async function screenshotAtWidths(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 describe('booking a stay', () => {
   it('books with a dinner and an extra bed, pays through 3-D Secure, downloads the invoice and cancels', async () => {
     // Five days ahead: inside the cancellation-fee period, and still before the dinner's order deadline.
@@ -94,8 +53,8 @@ describe('booking a stay', () => {
     const checkout = addDays(checkin, 2);
 
     // Points to spend, granted by staff as the console would.
-    const guestAuth = await signInByApi(GUEST);
-    const staffAuth = await signInByApi(STAFF);
+    const guestAuth = await signInByApi(base, DEMO_GUEST);
+    const staffAuth = await signInByApi(base, DEMO_STAFF);
     const guestHeaders = { authorization: `Bearer ${guestAuth.idToken}` };
     const { balance: pointsBefore } = await post<{ balance: number }>(
       `${base}/app/v1/get_point_balance`,
@@ -108,13 +67,7 @@ describe('booking a stay', () => {
       { authorization: `Bearer ${staffAuth.idToken}`, 'idempotency-key': `e2e-grant-${Date.now()}` },
     );
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email address').fill(GUEST.email);
-    await page.getByLabel('Password').fill(GUEST.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${base}/mypage`);
+    const { context, page } = await signedInGuest(browser, base, 'en', 1280);
 
     // The house-group page's Book button opens the booking page with the same dates.
     await page.goto(`${base}/house-groups/${GROUP}?checkin=${checkin}&checkout=${checkout}`, {
@@ -174,11 +127,7 @@ describe('booking a stay', () => {
 
     // A 3-D Secure CHALLENGE card, added on the provider's own card page.
     await page.getByRole('button', { name: 'Add a card' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/payment-provider/'));
-    await page.getByLabel('Card number').fill(CHALLENGE_CARD);
-    await page.getByLabel('Expiry (MM/YY)').fill(`12/${String(new Date().getUTCFullYear() + 3).slice(2)}`);
-    await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: 'Save card' }).click();
+    await saveCardOnProviderPage(page, CHALLENGE_CARD);
     await page.waitForURL((url) => url.pathname === `/mypage/bookings/${bookingId}/payment`);
     await page.getByRole('radio', { name: /3220/ }).waitFor();
     await page.waitForFunction(() =>
@@ -271,13 +220,7 @@ describe('booking a stay', () => {
   });
 
   it('shows the booking pages in Japanese', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
-    const page = await context.newPage();
-    await page.goto(`${base}/ja/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('メールアドレス').fill(GUEST.email);
-    await page.getByLabel('パスワード').fill(GUEST.password);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL(`${base}/ja/mypage`);
+    const { context, page } = await signedInGuest(browser, base, 'ja', 375);
     await page.getByRole('heading', { name: 'ご予約', exact: true }).waitFor();
     const checkin = addDays(todayInTokyo(), 40);
     await page.goto(`${base}/ja/mypage/bookings/new/${GROUP}?checkin=${checkin}&checkout=${addDays(checkin, 1)}`, {

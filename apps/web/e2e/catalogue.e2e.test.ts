@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { addDays, civil, DEMO_GUEST, screenshotAtWidths, todayInTokyo, yen } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
@@ -15,8 +14,6 @@ import { launchBrowser, startTestServer } from './support/test-server';
  * With YADO_SCREENSHOTS=<folder> it also saves each page at 375 px and
  * 1280 px, in English and Japanese.
  */
-const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
-const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
 const PLACE = 'place-kazahana';
 const GROUP = 'hg-kazahana-villa';
 
@@ -34,26 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type Civil = { year: number; month: number; day: number };
-const civil = (iso: string): Civil => ({
-  year: Number(iso.slice(0, 4)),
-  month: Number(iso.slice(5, 7)),
-  day: Number(iso.slice(8, 10)),
-});
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const todayInTokyo = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-const yen = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
 async function api<T>(method: string, body: unknown): Promise<T> {
   const res = await fetch(`${base}/app/v1/${method}`, {
@@ -78,30 +55,6 @@ async function setFlag(key: string, value: unknown): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function screenshotAtWidths(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    // Lazy images below the fold load when scrolled near; a full-page shot should show them.
-    await page.evaluate(async () => {
-      for (const img of Array.from(document.images)) img.loading = 'eager';
-      await Promise.all(
-        Array.from(document.images).map((img) =>
-          img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
-        ),
-      );
-    });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
 }
 
 describe('search → house group → total', () => {
@@ -193,8 +146,8 @@ describe('search → house group → total', () => {
     const href = (await book.getAttribute('href'))!;
     expect(href.startsWith('/login?redirectUrl=')).toBe(true);
     await book.click();
-    await page.getByLabel('Email address').fill(GUEST.email);
-    await page.getByLabel('Password').fill(GUEST.password);
+    await page.getByLabel('Email address').fill(DEMO_GUEST.email);
+    await page.getByLabel('Password').fill(DEMO_GUEST.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(
       (url) => url.pathname === `/house-groups/${groupId}` && url.searchParams.get('checkout') === newCheckout,

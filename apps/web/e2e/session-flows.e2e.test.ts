@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
@@ -114,8 +115,8 @@ describe('session flows in the browser', () => {
     const { context, page } = await open();
     const base = server.baseUrl;
     await page.goto(`${base}/login?redirectUrl=${encodeURIComponent('/ja/mypage')}`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email address').fill('guest@yado.example');
-    await page.getByLabel('Password').fill('yado-guest-stay-2026');
+    await page.getByLabel('Email address').fill(DEMO_GUEST.email);
+    await page.getByLabel('Password').fill(DEMO_GUEST.password);
     const beacon = analyticsBeaconWith(page, 'login');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${base}/ja/mypage`);
@@ -235,12 +236,7 @@ describe('session flows in the browser', () => {
   it('signs out: cookie, stored refresh token and cached page data gone, lands on /login', async () => {
     const { context, page } = await open();
     const base = server.baseUrl;
-    await page.goto(`${base}/login?redirectUrl=%2Fmypage`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email address').fill('guest@yado.example');
-    await page.getByLabel('Password').fill('yado-guest-stay-2026');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/mypage`);
-    await page.waitForLoadState('networkidle');
+    await signIn(page, base, DEMO_GUEST, { redirectUrl: '/mypage' });
     expect((await context.cookies(base)).some((c) => c.name === 'token')).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('yado.refreshToken'))).toMatch(/\S/);
     await page.evaluate(async () => {
@@ -288,8 +284,8 @@ describe('session flows in the browser', () => {
     const sessionSettled = (state: string) =>
       page.waitForFunction((expected) => document.documentElement.dataset['session'] === expected, state);
     await page.goto(`${base}/login?redirectUrl=%2Fmypage`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email address').fill('guest@yado.example');
-    await page.getByLabel('Password').fill('yado-guest-stay-2026');
+    await page.getByLabel('Email address').fill(DEMO_GUEST.email);
+    await page.getByLabel('Password').fill(DEMO_GUEST.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${base}/mypage`);
     await sessionSettled('ready');

@@ -1,9 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import {
+  bookStayByApi,
+  type Civil,
+  DEMO_GUEST,
+  DEMO_STAFF,
+  newContext,
+  post,
+  screenshotAtWidths,
+  signIn,
+  signInByApi,
+  todayInTokyo,
+  yen,
+} from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
@@ -16,9 +27,6 @@ import { launchBrowser, startTestServer } from './support/test-server';
  * With YADO_SCREENSHOTS=<folder> it also saves the coupon page and two
  * console screens at 375 px and 1280 px, in English and Japanese.
  */
-const SCREENSHOT_DIR = process.env['YADO_SCREENSHOTS'];
-const STAFF = { email: 'staff@yado.example', password: 'yado-staff-desk-2026' };
-const GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
 const HOUSE_GROUP = 'hg-kazahana-villa';
 const RUN = Date.now().toString(36).toUpperCase();
 const COUPON_CODE = `E2E-${RUN}`;
@@ -49,48 +57,11 @@ async function api<T>(method: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function screenshotAtWidths(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 744 ? 812 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-async function signIn(page: Page, account: { email: string; password: string }, redirectUrl: string) {
-  await page.goto(`${base}/login?redirectUrl=${encodeURIComponent(redirectUrl)}`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email address').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${base}${redirectUrl}`);
-  await page.waitForLoadState('networkidle');
-}
-
 /** `2026-08-01T00:00` in Japan time, days from now. */
 function japanLocal(daysFromNow: number): string {
   const d = new Date(Date.now() + daysFromNow * 86_400_000 + 9 * 3_600_000);
   return d.toISOString().slice(0, 16);
 }
-
-type Civil = { year: number; month: number; day: number };
 
 describe('who may open the staff console', () => {
   it('sends a signed-out visitor to sign in, and shows a guest the 404 page', async () => {
@@ -98,9 +69,9 @@ describe('who may open the staff console', () => {
     expect(direct.status).toBe(302);
     expect(direct.headers.get('location')).toBe('/login?redirectUrl=%2Fstaff');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const context = await newContext(browser, 'en', 1280);
     const page = await context.newPage();
-    await signIn(page, GUEST, '/mypage');
+    await signIn(page, base, DEMO_GUEST, { redirectUrl: '/mypage' });
     const response = await page.goto(`${base}/staff`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'We could not find that page' }).waitFor();
@@ -114,9 +85,9 @@ describe('the staff console', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    context = await newContext(browser, 'en', 1280);
     page = await context.newPage();
-    await signIn(page, STAFF, '/staff');
+    await signIn(page, base, DEMO_STAFF, { redirectUrl: '/staff' });
   });
 
   afterAll(async () => {
@@ -239,43 +210,8 @@ describe('the staff console', () => {
 
   it('checks in a guest arriving today and adds a meal arranged by hand', async () => {
     // The demo guest books one night from today with the saved card, as a guest would.
-    const signInAs = (who: { email: string; password: string }) =>
-      post<{ idToken: string }>(`${base}/identity/v1/sign_in_with_password`, who);
-    const guestHeaders = { authorization: `Bearer ${(await signInAs(GUEST)).idToken}` };
-    const today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Tokyo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
-    const civilOf = (iso: string): Civil => ({
-      year: Number(iso.slice(0, 4)),
-      month: Number(iso.slice(5, 7)),
-      day: Number(iso.slice(8, 10)),
-    });
-    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const { paymentMethods } = await post<{ paymentMethods: { creditCard: { paymentMethodId: string } }[] }>(
-      `${base}/app/v1/list_payment_methods`,
-      {},
-      guestHeaders,
-    );
-    const { bookingId } = await post<{ bookingId: string }>(
-      `${base}/app/v1/create_guest_use_tentative_booking`,
-      {
-        houseGroupId: HOUSE_GROUP,
-        checkinDate: civilOf(today),
-        checkoutDate: civilOf(tomorrow),
-        headcount: { males: 1, females: 1 },
-        childrenAge: [],
-      },
-      { ...guestHeaders, 'idempotency-key': `e2e-staff-hold-${RUN}` },
-    );
-    const paid = await post<{ status: string }>(
-      `${base}/app/v1/confirm_booking`,
-      { bookingId, paymentMethodId: paymentMethods[0]!.creditCard.paymentMethodId },
-      { ...guestHeaders, 'idempotency-key': `e2e-staff-confirm-${RUN}` },
-    );
-    expect(paid.status).toBe('PAID');
+    const guestHeaders = { authorization: `Bearer ${(await signInByApi(base, DEMO_GUEST)).idToken}` };
+    const bookingId = await bookStayByApi(base, guestHeaders, HOUSE_GROUP, todayInTokyo(), 1);
 
     await page.goto(`${base}/staff`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: /^Bookings/ }).click();
@@ -341,7 +277,7 @@ describe('the staff console', () => {
     // One guest matches, so the page opens that guest at once.
     const account = page.getByTestId('point-account');
     await account.getByRole('heading', { level: 2, name: /佐藤 花子/ }).waitFor();
-    await account.getByText(GUEST.email).waitFor();
+    await account.getByText(DEMO_GUEST.email).waitFor();
     const before = points(await page.getByTestId('staff-point-balance').textContent());
     expect(before).toBeGreaterThanOrEqual(3_000);
 
@@ -385,9 +321,9 @@ describe('the staff console', () => {
     await screenshotAtWidths(page, 'staff-points-ja');
 
     // The guest sees the grant in their own history, without the staff's note.
-    const guestContext = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'en-US' });
+    const guestContext = await newContext(browser, 'en', 375);
     const guestPage = await guestContext.newPage();
-    await signIn(guestPage, GUEST, '/mypage/points');
+    await signIn(guestPage, base, DEMO_GUEST, { redirectUrl: '/mypage/points' });
     await expect(guestPage.getByTestId('point-balance').textContent()).resolves.toBe(pt(after));
     const guestRow = guestPage.getByTestId('point-ledger').getByRole('listitem').first();
     await expect(guestRow.textContent()).resolves.toContain('Granted by yado');
@@ -402,7 +338,7 @@ describe('the coupon pages', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    context = await newContext(browser, 'en', 1280);
     page = await context.newPage();
   });
 
@@ -412,14 +348,13 @@ describe('the coupon pages', () => {
 
   it('takes a signed-out guest through sign-in to the coupon, with prices from check_coupon', async () => {
     const couponPath = `/coupons/CAMPAIGN/${COUPON_CODE}`;
-    await signIn(page, GUEST, couponPath);
+    await signIn(page, base, DEMO_GUEST, { redirectUrl: couponPath });
     await expect(page.getByTestId('coupon-discount').textContent()).resolves.toBe('15% off');
     await page.getByRole('heading', { level: 1, name: `Summer ${COUPON_CODE}` }).waitFor();
     const offers = page.getByTestId('coupon-offer');
     expect(await offers.count()).toBeGreaterThan(3);
     // The first offer: standard price less 15%, rounded down in the guest's favour only by the API's rule.
     const first = offers.first();
-    const yen = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
     const standard = yen(await first.locator('dd').first().textContent());
     const final = yen(await first.getByTestId('coupon-final-amount').textContent());
     expect(final).toBe(standard - Math.floor((standard * 15) / 100));
