@@ -1,15 +1,12 @@
 import type { StaffHouseGroup } from '@yado/contract/staff-catalogue.contract';
-import { useTranslation } from '../../../lib/i18n';
-import { Form, Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button.component';
+import { Link } from 'react-router';
 import { SelectField } from '../../../components/ui/select-field.component';
-import { TextField } from '../../../components/ui/text-field.component';
+import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { formatYen } from '../yen';
 import type { Option } from './house-group-form.component';
-import { ListPager } from './list-pager.component';
-import { StaffPage } from './staff-page.component';
+import { StaffTablePage } from './staff-table-page.component';
 
 /** House groups, by place and name search, with the way into each one's form and calendar. */
 export function HouseGroupList({
@@ -29,16 +26,11 @@ export function HouseGroupList({
   const language = useLanguage();
   const placeName = new Map(places.map((p) => [p.id, p.name]));
   return (
-    <StaffPage
+    <StaffTablePage
       title={t('staff:houseGroups.heading')}
-      actions={
-        <Link className={buttonClassName()} to={localizePath('/staff/house-groups/new', language)}>
-          {t('staff:houseGroups.new')}
-        </Link>
-      }
-    >
-      <Form method="get" className="staff-search" role="search">
-        <TextField id="hg-query" name="q" type="search" label={t('staff:houseGroups.search')} defaultValue={query} />
+      newLink={{ to: '/staff/house-groups/new', label: t('staff:houseGroups.new') }}
+      search={{ id: 'hg-query', label: t('staff:houseGroups.search'), query }}
+      filters={
         <SelectField id="hg-place-filter" name="place" label={t('staff:fields.place')} defaultValue={placeId}>
           <option value="">{t('staff:houseGroups.allPlaces')}</option>
           {places.map((p) => (
@@ -47,56 +39,35 @@ export function HouseGroupList({
             </option>
           ))}
         </SelectField>
-        <button type="submit" className={buttonClassName({ variant: 'secondary' })}>
-          {t('staff:search')}
-        </button>
-      </Form>
-      {houseGroups.length === 0 ? (
-        <p className="staff-empty">{t('staff:houseGroups.empty')}</p>
-      ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff:houseGroups.name')}</th>
-                <th scope="col">{t('staff:fields.place')}</th>
-                <th scope="col">{t('staff:fields.type')}</th>
-                <th scope="col" className="staff-table__number">
-                  {t('staff:fields.standardSeasonPrice')}
-                </th>
-                <th scope="col" className="staff-table__number">
-                  {t('staff:houses.heading')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff:houseGroups.calendar')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {houseGroups.map((h) => (
-                <tr key={h.id} data-testid="house-group-row">
-                  <th scope="row">
-                    <Link to={localizePath(`/staff/house-groups/${encodeURIComponent(h.id)}`, language)}>
-                      {language === 'ja' ? h.nameJa : h.nameEn}
-                    </Link>
-                    <span className="staff-table__id">{h.id}</span>
-                  </th>
-                  <td>{placeName.get(h.placeId) ?? h.placeId}</td>
-                  <td>{h.type}</td>
-                  <td className="staff-table__number">{formatYen(h.standardSeasonPrice, language)}</td>
-                  <td className="staff-table__number">{h.houses.filter((x) => !x.retired).length}</td>
-                  <td>
-                    <Link to={localizePath(`/staff/house-groups/${encodeURIComponent(h.id)}/calendar`, language)}>
-                      {t('staff:houseGroups.calendar')}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager nextPageToken={nextPageToken} />
-    </StaffPage>
+      }
+      rows={houseGroups}
+      rowTestId="house-group-row"
+      empty={t('staff:houseGroups.empty')}
+      rowHeader={{
+        header: t('staff:houseGroups.name'),
+        to: (h) => `/staff/house-groups/${encodeURIComponent(h.id)}`,
+        label: (h) => (language === 'ja' ? h.nameJa : h.nameEn),
+        note: (h) => h.id,
+      }}
+      columns={[
+        { header: t('staff:fields.place'), cell: (h) => placeName.get(h.placeId) ?? h.placeId },
+        { header: t('staff:fields.type'), cell: (h) => h.type },
+        {
+          header: t('staff:fields.standardSeasonPrice'),
+          numeric: true,
+          cell: (h) => formatYen(h.standardSeasonPrice, language),
+        },
+        { header: t('staff:houses.heading'), numeric: true, cell: (h) => h.houses.filter((x) => !x.retired).length },
+        {
+          header: <span className="visually-hidden">{t('staff:houseGroups.calendar')}</span>,
+          cell: (h) => (
+            <Link to={localizePath(`/staff/house-groups/${encodeURIComponent(h.id)}/calendar`, language)}>
+              {t('staff:houseGroups.calendar')}
+            </Link>
+          ),
+        },
+      ]}
+      nextPageToken={nextPageToken}
+    />
   );
 }
