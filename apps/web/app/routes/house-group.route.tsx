@@ -13,7 +13,6 @@ import { indexCalendar, normalizeCalendar, type ApiCalendarMonth } from '../feat
 import { capacityProblem, parseGuests, parseStay, stayQueryString } from '../features/catalogue/catalogue-query';
 import { lodgingJsonLd, pageUrl, publicPageMeta } from '../features/catalogue/catalogue-seo';
 import {
-  addMonths,
   formatYearMonth,
   monthOf,
   monthsBetween,
@@ -21,6 +20,7 @@ import {
   todayIn,
   type YearMonth,
 } from '../features/catalogue/civil-date';
+import { addMonths } from '../lib/month-grid';
 import {
   AvailabilityCalendar,
   type CalendarMonth,

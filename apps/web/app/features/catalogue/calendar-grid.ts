@@ -1,3 +1,4 @@
+import { monthWeeks } from '../../lib/month-grid';
 import { dateParts, fromCivilDate, type CivilDate, type IsoDate, type YearMonth } from './civil-date';
 
 /** One day of the CHECKIN_CHECKOUT availability calendar, as the API sends it. */
@@ -11,23 +12,18 @@ export type CalendarDay = {
 export type GridCell = { date: IsoDate; day: number; info: CalendarDay | null } | null;
 
 /**
- * A month as weeks of seven cells starting on Sunday (as Japanese calendars
- * do), padded with empty cells before the 1st and after the last day. Days
- * the API did not send (not on sale) keep `info: null`.
+ * The month's Sunday-first weeks with the API's day on each cell. Days the
+ * API did not send (not on sale) keep `info: null`.
  */
 export function buildMonthGrid(ym: YearMonth, days: readonly CalendarDay[]): GridCell[][] {
   const byDate = new Map(days.map((d) => [d.date, d]));
-  const first = new Date(Date.UTC(ym.year, ym.month - 1, 1));
-  const length = new Date(Date.UTC(ym.year, ym.month, 0)).getUTCDate();
-  const cells: GridCell[] = Array.from({ length: first.getUTCDay() }, () => null);
-  for (let day = 1; day <= length; day++) {
-    const date = `${ym.year}-${String(ym.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    cells.push({ date, day, info: byDate.get(date) ?? null });
-  }
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: GridCell[][] = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
+  return monthWeeks(ym).map((week) =>
+    week.map((cell) => {
+      if (!cell) return null;
+      const date = fromCivilDate(cell);
+      return { date, day: cell.day, info: byDate.get(date) ?? null };
+    }),
+  );
 }
 
 /** Days of the calendar answer, all months together, by date. */

@@ -43,11 +43,6 @@ export function monthOf(date: IsoDate): YearMonth {
   return { year, month };
 }
 
-export function addMonths(ym: YearMonth, months: number): YearMonth {
-  const index = ym.year * 12 + (ym.month - 1) + months;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
 /** Months from `a` to `b`. */
 export function monthsBetween(a: YearMonth, b: YearMonth): number {
   return b.year * 12 + b.month - (a.year * 12 + a.month);

@@ -5,7 +5,6 @@ import {
   changeIndexOf,
   EMPTY_EDIT,
   inRange,
-  monthGrid,
   NO_SELECTION,
   previewDays,
   selectDay,
@@ -16,14 +15,6 @@ import {
 const d = (day: number, month = 8) => ({ year: 2026, month, day });
 
 describe('season calendar editing', () => {
-  it('lays a month out in Sunday-first weeks', () => {
-    const weeks = monthGrid(2026, 8); // 1 August 2026 is a Saturday
-    expect(weeks[0]?.slice(0, 6)).toEqual([null, null, null, null, null, null]);
-    expect(weeks[0]?.[6]).toEqual(d(1));
-    expect(weeks.flat().filter(Boolean)).toHaveLength(31);
-    expect(weeks.every((w) => w.length === 7)).toBe(true);
-  });
-
   it('selects a range with two clicks in either order, and starts over on a third', () => {
     let s = selectDay(NO_SELECTION, d(12));
     expect(selectedRange(s)).toEqual({ from: d(12), to: d(12) });

@@ -1,6 +1,7 @@
 import type { CivilDate } from '@yado/contract/common.schema';
 import type { SeasonChangeSchema, StaffSeasonDaySchema } from '@yado/contract/staff-catalogue.contract';
 import type { z } from 'zod';
+import { daysInMonth } from '../../lib/month-grid';
 import { toNumber } from './form-errors';
 
 export type SeasonDay = z.infer<typeof StaffSeasonDaySchema>;
@@ -18,29 +19,9 @@ export function compareDates(a: CivilDate, b: CivilDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** The first and last day of a month, the range staff_get_season_calendar is asked for. */
 export function monthBounds(year: number, month: number): DateRange {
   return { from: { year, month, day: 1 }, to: { year, month, day: daysInMonth(year, month) } };
-}
-
-export function addMonths(year: number, month: number, delta: number): { year: number; month: number } {
-  const index = year * 12 + (month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** A month as weeks of seven cells, Sunday first as Japanese calendars are; cells outside the month are null. */
-export function monthGrid(year: number, month: number): (CivilDate | null)[][] {
-  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  const cells: (CivilDate | null)[] = Array.from({ length: firstWeekday }, () => null);
-  for (let day = 1; day <= daysInMonth(year, month); day++) cells.push({ year, month, day });
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: (CivilDate | null)[][] = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
 }
 
 /**

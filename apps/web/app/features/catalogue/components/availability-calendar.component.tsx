@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';
+import { weekdayNames } from '../../../lib/month-grid';
 import { buildMonthGrid, type CalendarDay } from '../calendar-grid';
 import { addDays, dateParts, formatYearMonth, type IsoDate, type YearMonth } from '../civil-date';
 import { dayAction, selectionRole, type StaySelection } from '../stay-selection';
@@ -23,11 +24,6 @@ type Props = {
   hrefFor: (selection: StaySelection, month: YearMonth) => string;
 };
 
-const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
-const WEEKDAY_NAMES_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WEEKDAY_NAMES_JA = ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'];
-
 /**
  * The availability calendar: each choosable day is a link to this page with
  * the new selection in its address, so the server renders the dates and their
@@ -37,8 +33,7 @@ const WEEKDAY_NAMES_JA = ['日曜日', '月曜日', '火曜日', '水曜日', '�
 export function AvailabilityCalendar({ months, shown, prev, next, selection, days, language, hrefFor }: Props) {
   const { t } = useTranslation();
   const choosingCheckout = selection.checkin !== null && selection.checkout === null;
-  const weekdays = language === 'ja' ? WEEKDAYS_JA : WEEKDAYS_EN;
-  const weekdayNames = language === 'ja' ? WEEKDAY_NAMES_JA : WEEKDAY_NAMES_EN;
+  const { short: weekdays, long: weekdayLabels } = weekdayNames(language);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -98,7 +93,7 @@ export function AvailabilityCalendar({ months, shown, prev, next, selection, day
               <thead>
                 <tr>
                   {weekdays.map((w, i) => (
-                    <th key={w} scope="col" abbr={weekdayNames[i]}>
+                    <th key={w} scope="col" abbr={weekdayLabels[i]}>
                       {w}
                     </th>
                   ))}
@@ -116,7 +111,7 @@ export function AvailabilityCalendar({ months, shown, prev, next, selection, day
                       const parts = dateParts(cell.date);
                       const label = [
                         formatDate(parts, 'date', language),
-                        weekdayNames[d],
+                        weekdayLabels[d],
                         high ? t('catalogue:calendar.high') : null,
                         role === 'checkin' ? t('catalogue:calendar.checkin') : null,
                         role === 'checkout' ? t('catalogue:calendar.checkout') : null,

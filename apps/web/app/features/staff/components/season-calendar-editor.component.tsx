@@ -11,11 +11,11 @@ import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';
+import { addMonths, monthWeeks, weekdayNames } from '../../../lib/month-grid';
 import { useApiQuery } from '../../../lib/use-api-query.hook';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { toNumber } from '../form-errors';
 import {
-  addMonths,
   changeFor,
   changeIndexOf,
   compareDates,
@@ -23,7 +23,6 @@ import {
   inRange,
   isoOf,
   monthBounds,
-  monthGrid,
   NO_SELECTION,
   previewDays,
   selectDay,
@@ -33,8 +32,6 @@ import {
   type SeasonEdit,
 } from '../season-calendar';
 import { formatYen } from '../yen';
-
-const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /**
  * A house group's season calendar, a month at a time: pick a range on the
@@ -72,8 +69,8 @@ export function SeasonCalendarEditor({
     return previewDays(saved, pending, standardSeasonPrice);
   }, [data, pending, standardSeasonPrice]);
   const range = selectedRange(selection);
-  const weeks = monthGrid(month.year, month.month);
-  const lastMonth = addMonths(today.year, today.month, 18);
+  const weeks = monthWeeks(month);
+  const lastMonth = addMonths(today, 18);
   const canGoBack = month.year * 12 + month.month > today.year * 12 + today.month;
   const canGoOn = month.year * 12 + month.month < lastMonth.year * 12 + lastMonth.month;
   const dayLabel = (d: CivilDate) => formatDate(d, 'date', language);
@@ -137,23 +134,13 @@ export function SeasonCalendarEditor({
     <div className="staff-calendar" data-testid="season-calendar">
       <section className="staff-panel" aria-labelledby="calendar-month-heading">
         <div className="staff-calendar__nav">
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={!canGoBack}
-            onClick={() => setMonth(addMonths(month.year, month.month, -1))}
-          >
+          <Button variant="secondary" size="small" disabled={!canGoBack} onClick={() => setMonth(addMonths(month, -1))}>
             <span aria-hidden="true">←</span> {t('staff:calendar.previous')}
           </Button>
           <h2 id="calendar-month-heading" aria-live="polite">
             {formatDate({ ...month, day: 0 }, 'yearMonth', language)}
           </h2>
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={!canGoOn}
-            onClick={() => setMonth(addMonths(month.year, month.month, 1))}
-          >
+          <Button variant="secondary" size="small" disabled={!canGoOn} onClick={() => setMonth(addMonths(month, 1))}>
             {t('staff:calendar.next')} <span aria-hidden="true">→</span>
           </Button>
         </div>
@@ -178,20 +165,8 @@ export function SeasonCalendarEditor({
         </ul>
         <div className={cx('staff-month', isLoading && 'staff-month--loading')}>
           <div className="staff-month__weekdays" aria-hidden="true">
-            {WEEKDAY_KEYS.map((k) => (
-              <span key={k}>
-                {
-                  {
-                    sun: t('staff:calendar.weekdays.sun'),
-                    mon: t('staff:calendar.weekdays.mon'),
-                    tue: t('staff:calendar.weekdays.tue'),
-                    wed: t('staff:calendar.weekdays.wed'),
-                    thu: t('staff:calendar.weekdays.thu'),
-                    fri: t('staff:calendar.weekdays.fri'),
-                    sat: t('staff:calendar.weekdays.sat'),
-                  }[k]
-                }
-              </span>
+            {weekdayNames(language).short.map((w) => (
+              <span key={w}>{w}</span>
             ))}
           </div>
           {weeks.map((week, w) => (
