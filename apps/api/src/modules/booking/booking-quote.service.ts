@@ -3,8 +3,9 @@ import { CATALOGUE_LIMITS, type HouseGroup } from '@yado/contract/catalogue.cont
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
-import { getHouseGroup, getSeasonPriceType, requireIsoDate } from '../catalogue/catalogue.service.js';
+import { requireIsoDate } from '../catalogue/catalogue.service.js';
 import { addDays, daysBetween, todayIn } from '../catalogue/civil-date.js';
+import { houseGroupForBooking, type SeasonDay } from '../catalogue/house-group-cache.service.js';
 import { checkCoupon } from '../coupon/coupon.service.js';
 import {
   priceExtraOptions,
@@ -16,7 +17,6 @@ import {
 import {
   assertHeadcount,
   buildQuote,
-  civil,
   countsOf,
   TENTATIVE_HOLD_MS,
   type AppliedCoupon,
@@ -30,6 +30,8 @@ export type GuestBookingTypeValue = 'GUEST_USE' | 'EXCLUSIVE_ACCOMMODATION_USE';
 
 export type PricedRequest = {
   houseGroup: HouseGroup;
+  /** The houses a hold may take, in the order it tries them. */
+  houseIds: string[];
   checkinDate: IsoDate;
   checkoutDate: IsoDate;
   counts: HeadcountCounts;
@@ -69,16 +71,6 @@ export function assertBookingType(hg: HouseGroup, bookingType: GuestBookingTypeV
     (hg.availableBookingTypes as string[]).includes(bookingType) &&
     (bookingType !== 'EXCLUSIVE_ACCOMMODATION_USE' || hg.type === 'EXCLUSIVE');
   if (!offered) throw new AppError('CodeBookingTypeNotAvailable');
-}
-
-type SeasonDay = Awaited<ReturnType<typeof getSeasonPriceType>>['days'][number];
-
-function seasonDays(deps: Deps, houseGroupId: string, checkinDate: IsoDate, checkoutDate: IsoDate) {
-  return getSeasonPriceType(deps, {
-    houseGroupId,
-    startDate: civil(checkinDate),
-    endDate: civil(addDays(checkoutDate, -1)),
-  }).then((r) => r.days);
 }
 
 function nightsOf(
@@ -140,20 +132,17 @@ export async function priceRequest(
   const req = input.request;
   const now = deps.clock.now();
   const { checkinDate, checkoutDate } = stayDates(req);
-  // The house group and its season days are read at once (one round trip of waiting, not two);
-  // a refusal of the calendar waits until the group's own checks have had their say.
-  const [{ houseGroup: hg }, season] = await Promise.all([
-    getHouseGroup(deps, input.language, req.houseGroupId),
-    seasonDays(deps, req.houseGroupId, checkinDate, checkoutDate).then(
-      (days) => ({ days, error: null }),
-      (error: unknown) => ({ days: null, error }),
-    ),
-  ]);
+  // The house group, its houses and the stay's season days come from memory (kept current by the
+  // catalogue change notifications) once the group has been read.
+  const {
+    houseGroup: hg,
+    houseIds,
+    days,
+  } = await houseGroupForBooking(deps, input.language, req.houseGroupId, checkinDate, addDays(checkoutDate, -1));
   assertBookingType(hg, input.bookingType);
   const counts = countsOf(req.headcount);
   assertHeadcount(capacityRulesOf(hg), counts, req.childrenAge);
-  if (season.error) throw season.error;
-  const nights = nightsOf(hg, deps.clock.now(), checkinDate, checkoutDate, season.days!);
+  const nights = nightsOf(hg, deps.clock.now(), checkinDate, checkoutDate, days);
 
   const mealRequests = mealRequestsOf(req.meals);
   // Nothing to price costs no query: most bookings order meals and options later, if at all.
@@ -217,6 +206,7 @@ export async function priceRequest(
   });
   return {
     houseGroup: hg,
+    houseIds,
     checkinDate,
     checkoutDate,
     counts,

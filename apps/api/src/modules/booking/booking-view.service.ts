@@ -92,7 +92,7 @@ export function shortOf(hg: HouseGroup, prefectureName: string): HouseGroupShort
 export function basicBooking(b: {
   id: string;
   bookingNumber: string;
-  user: UserRecord;
+  user: Pick<UserRecord, 'id' | 'firstName' | 'lastName'>;
   houseGroup: HouseGroup;
   houseId: string;
   checkinDate: IsoDate;

@@ -223,6 +223,90 @@ describe('tentative booking and the confirmation saga', () => {
     );
   });
 
+  it('gives concurrent holds of the same nights each a different house, and stores the house in quote and event', async () => {
+    const a = await guestWithCard(t);
+    const { houseGroupId, houseIds, today } = await bookableHouseGroup(t, { houses: 3 });
+    const results = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 60, 2), { token: a.token }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 200);
+    expect(won.map((r) => r.body.quote.booking.houseId as string).sort()).toEqual([...houseIds].sort());
+    expect(results.filter((r) => r.status === 409 && r.body.errorInfo.reason === 'CodeHouseNotAvailable')).toHaveLength(
+      4,
+    );
+    for (const r of won) {
+      const houseId = r.body.quote.booking.houseId as string;
+      expect(r.body.quote.consumptionHouseId).toBe(houseId);
+      const stored = await t.pool.query<{
+        house_id: string;
+        quote_house: string;
+        stay_house: string;
+        event_house: string;
+      }>(
+        `SELECT b.house_id, b.quote -> 'quote' ->> 'consumptionHouseId' AS quote_house, s.house_id AS stay_house,
+                e.detail ->> 'houseId' AS event_house
+         FROM bookings b JOIN stays s ON s.id = b.stay_id JOIN booking_events e ON e.booking_id = b.id
+         WHERE b.id = $1`,
+        [r.body.bookingId],
+      );
+      expect(stored.rows).toEqual([
+        { house_id: houseId, quote_house: houseId, stay_house: houseId, event_house: houseId },
+      ]);
+    }
+  });
+
+  it('prices and holds with catalogue changes committed just before: a price, a closed night, a new house', async () => {
+    const g = await guestWithCard(t);
+    const { houseGroupId, houseIds, today } = await bookableHouseGroup(t);
+    const quote = async (fromToday: number) =>
+      t.call('get_booking_quote', stayRequest(houseGroupId, today, fromToday, 1), { token: g.token });
+    expect((await quote(70)).body.quote.accommodationAmount).toBe(20_000);
+    await t.pool.query(
+      `UPDATE house_group_days SET standard_price = 23_000 WHERE house_group_id = $1 AND date = $2::date`,
+      [houseGroupId, addDays(today, 70)],
+    );
+    expect((await quote(70)).body.quote.accommodationAmount).toBe(23_000);
+    await t.pool.query(`UPDATE house_group_days SET closed = true WHERE house_group_id = $1 AND date = $2::date`, [
+      houseGroupId,
+      addDays(today, 71),
+    ]);
+    const closed = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 71, 1), {
+      token: g.token,
+    });
+    expect([closed.status, closed.body.errorInfo.reason]).toEqual([400, 'CodeDatesNotBookable']);
+
+    await createTentative(g, stayRequest(houseGroupId, today, 72, 1));
+    const full = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 72, 1), {
+      token: g.token,
+    });
+    expect(full.body.errorInfo.reason).toBe('CodeHouseNotAvailable');
+    await t.pool.query(`INSERT INTO houses (id, house_group_id, name_en, name_ja) VALUES ($1, $2, 'Annex', 'Annex')`, [
+      `${houseIds[0]}-annex`,
+      houseGroupId,
+    ]);
+    const annex = await createTentative(g, stayRequest(houseGroupId, today, 72, 1));
+    expect(annex.quote.booking.houseId).toBe(`${houseIds[0]}-annex`);
+  });
+
+  it('refuses a guest without a user, or an anonymised one, before anything else, holding nothing', async () => {
+    const { houseGroupId, today } = await bookableHouseGroup(t);
+    const hold = (token: string, fromToday: number) =>
+      t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, fromToday, 1), { token });
+    const bare = await t.signUp();
+    for (const fromToday of [80, -3]) {
+      const res = await hold(bare.idToken, fromToday);
+      expect([res.status, res.body.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
+    }
+    const g = await guestWithCard(t);
+    await t.pool.query('UPDATE users SET anonymised_at = now() WHERE id = $1', [g.userId]);
+    const gone = await hold(g.token, 80);
+    expect(gone.body.errorInfo.reason).toBe('CodeUserNotFound');
+    const stays = await t.pool.query('SELECT 1 FROM stays WHERE house_group_id = $1', [houseGroupId]);
+    expect(stays.rowCount).toBe(0);
+  });
+
   it('answers REQUIRES_ACTION with the 3-D Secure page, and books once the challenge is passed', async () => {
     const g = await guestWithCard(t, '4000000000003220');
     const { houseGroupId, today } = await bookableHouseGroup(t);

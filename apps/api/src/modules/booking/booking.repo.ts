@@ -219,19 +219,9 @@ export type BookingInsert = Omit<
   | 'version'
 >;
 
-/** $1–$32 of both booking inserts below, in their column order (the stay id is $6). */
-function bookingInsertParams(
-  b: Omit<BookingInsert, 'bookingNumber'>,
-  stayId: string,
-  event: Omit<BookingEvent, 'bookingId' | 'at'>,
-): unknown[] {
+/** A new booking's own fields, from its type to its quote, in the column order of both booking writes below. */
+function bookingFieldParams(b: Omit<BookingInsert, 'bookingNumber'>): unknown[] {
   return [
-    b.id,
-    b.accountId,
-    b.userId,
-    b.houseGroupId,
-    b.houseId,
-    stayId,
     b.bookingType,
     b.status,
     b.checkinDate,
@@ -251,15 +241,16 @@ function bookingInsertParams(
     b.tentativeDeadline,
     b.couponRedemptionId,
     JSON.stringify(b.quote),
-    b.conversationId,
-    b.createdAt,
-    event.fromStatus,
-    event.toStatus,
-    event.action,
-    event.actor,
-    JSON.stringify(event.detail ?? {}),
   ];
 }
+
+const eventParams = (e: Omit<BookingEvent, 'bookingId' | 'at'>) => [
+  e.fromStatus,
+  e.toStatus,
+  e.action,
+  e.actor,
+  JSON.stringify(e.detail ?? {}),
+];
 
 /**
  * Inserts the booking with its number (from the sequence), its conversation
@@ -284,62 +275,85 @@ export async function insertBooking(
      e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
        SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
      SELECT booking_number FROM b`,
-    bookingInsertParams(b, b.stayId, event),
+    [
+      b.id,
+      b.accountId,
+      b.userId,
+      b.houseGroupId,
+      b.houseId,
+      b.stayId,
+      ...bookingFieldParams(b),
+      b.conversationId,
+      b.createdAt,
+      ...eventParams(event),
+    ],
   );
   return r.rows[0]!.booking_number;
 }
 
+/** The guest as a hold reads them. */
+export type HoldingUser = { id: string; firstName: string; lastName: string };
+
+/** What holdTentativeBooking answers: the booking's number and the house it holds, or why not. */
+export type HeldBooking =
+  { user: HoldingUser; bookingNumber: string; houseId: string } | 'no-user' | 'none-free' | 'conflict';
+
 /**
- * The whole hold in ONE statement, outside any explicit transaction (a single
- * statement is its own transaction): the house's night locks in date order (as
- * tryInsertStay takes them, so concurrent holds queue instead of deadlocking),
- * the ACTIVE stay, the booking with its number, its conversation and its first
- * event. A stay already taken when the statement starts is seen before any
- * lock is queued for; otherwise the exclusion constraint on stays decides: a
- * refusal (23P01) leaves nothing behind. Null for both; the caller tries the
- * next house.
+ * The whole plain hold in one call of hold_tentative_booking (migration 0013),
+ * outside any explicit transaction (one statement is its own transaction): the
+ * guest of the account, the first of `houseIds` free on the nights, its night
+ * locks, the ACTIVE stay, the booking with its number, its conversation and its
+ * first event; the house is written into the quote and the event there.
+ * 'no-user' when the account has no (or an anonymised) user. 'none-free' when
+ * every house is taken. 'conflict' when the exclusion constraint on stays
+ * refused the house (a stay written without the night locks): nothing is left
+ * behind, and the caller's next call sees that house taken.
  */
-export async function insertHeldBooking(
+export async function holdTentativeBooking(
   db: Db,
-  stay: { id: string; houseGroupId: string },
+  houseIds: readonly string[],
+  // The house and the guest are found by the call: whatever these say of them is not read.
   b: Omit<BookingInsert, 'bookingNumber'>,
   event: Omit<BookingEvent, 'bookingId' | 'at'>,
-): Promise<string | null> {
+): Promise<HeldBooking> {
+  let r;
   try {
-    const r = await db.query<{ booking_number: string }>(
-      `WITH f AS (
-         SELECT NOT EXISTS (
-           SELECT 1 FROM stays WHERE house_id = $5 AND status = 'ACTIVE'
-             AND nights && daterange($9::date, $10::date, '[)')) AS free),
-       l AS (
-         SELECT count(pg_advisory_xact_lock(hashtext($5), (x.d - DATE '2000-01-01')::int)) AS n
-         FROM (SELECT g::date AS d FROM generate_series($9::date, $10::date - 1, interval '1 day') AS g ORDER BY 1) AS x
-         WHERE (SELECT free FROM f)),
-       s AS (
-         INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
-         SELECT $6, $5, $4, $9, $10, 'ACTIVE', $1 FROM l WHERE (SELECT free FROM f)
-         RETURNING id),
-       b AS (
-         INSERT INTO bookings (id, booking_number, account_id, user_id, house_group_id, house_id, stay_id, booking_type,
-           status, checkin_date, checkout_date, timezone, males, females, children, infants, large_dogs, medium_dogs,
-           small_dogs, children_ages, allergy, request, pet, tentative_deadline, coupon_redemption_id, quote,
-           conversation_id, created_at, updated_at)
-         SELECT $1, 'B' || nextval('booking_number_seq'), $2, $3, $4, $5, s.id, $7, $8, $9, $10, $11, $12, $13, $14,
-           $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $27
-         FROM s
-         RETURNING id, booking_number),
-       c AS (INSERT INTO conversations (id, booking_id, created_at) SELECT $26, id, $27 FROM b),
-       e AS (INSERT INTO booking_events (booking_id, from_status, to_status, action, actor, at, detail)
-         SELECT id, $28, $29, $30, $31, $27, $32 FROM b)
-       SELECT booking_number FROM b`,
-      bookingInsertParams(b, stay.id, event),
-    );
-    // No row: a stay taken before this statement began was seen at once, without queueing on the locks.
-    return r.rows[0]?.booking_number ?? null;
+    r = await db.query<{
+      user_id: string;
+      user_first_name: string;
+      user_last_name: string;
+      held_booking_number: string | null;
+      held_house_id: string | null;
+    }>({
+      // Named: each connection parses and plans the call once.
+      name: 'hold_tentative_booking',
+      text: `SELECT user_id, user_first_name, user_last_name, held_booking_number, held_house_id
+        FROM hold_tentative_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+          $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)`,
+      values: [
+        houseIds,
+        b.id,
+        b.stayId,
+        b.conversationId,
+        b.accountId,
+        b.houseGroupId,
+        ...bookingFieldParams(b),
+        b.createdAt,
+        ...eventParams(event),
+      ],
+    });
   } catch (err) {
-    if ((err as { code?: string }).code === '23P01') return null;
+    if ((err as { code?: string }).code === '23P01') return 'conflict';
     throw err;
   }
+  const row = r.rows[0];
+  if (!row) return 'no-user';
+  if (!row.held_booking_number || !row.held_house_id) return 'none-free';
+  return {
+    user: { id: row.user_id, firstName: row.user_first_name, lastName: row.user_last_name },
+    bookingNumber: row.held_booking_number,
+    houseId: row.held_house_id,
+  };
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRecord | null> {

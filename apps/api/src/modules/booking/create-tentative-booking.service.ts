@@ -4,7 +4,6 @@ import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
-import { listHouses } from '../catalogue/catalogue.service.js';
 import { redeemCoupon } from '../coupon/coupon.service.js';
 import { placeExtraOptionOrders, placeMealOrders } from '../meal/meal.service.js';
 import { requireUser } from '../user/user.service.js';
@@ -72,7 +71,8 @@ export async function getBookingQuote(
  * the stay, the coupon redemption, the booking, its conversation, its orders
  * and its first event. Houses are tried in the group's order; the exclusion
  * constraint on stays decides between concurrent requests for one house, and
- * the loser tries the next house (inside a savepoint) until none is left.
+ * the loser tries the next house (inside a savepoint, or, for the plain hold,
+ * inside its one call or by calling again) until none is left.
  */
 export async function createTentativeBooking(
   deps: Deps,
@@ -81,33 +81,46 @@ export async function createTentativeBooking(
   bookingType: GuestBookingTypeValue,
   request: BookingRequest,
 ): Promise<{ bookingId: string; bookingNumber: string; quote: BookingQuote }> {
-  // Every read a hold needs goes out at once: the guest, the priced request (house group and
-  // season days, themselves read together), the group's houses and which of them are taken.
+  // Every read a hold needs goes out at once: the priced request (the house group, its houses and
+  // season days, from memory once read) and, for a hold that may need a transaction (a coupon,
+  // meals or options), the guest and which houses are taken. The plain hold's one call reads the
+  // guest and finds a free house itself.
   const dates = stayDates(request);
-  const [userRead, pricedRead, housesRead, busyRead] = await Promise.allSettled([
-    requireUser(deps, accountId),
+  const mayNeedTransaction = Boolean(request.coupon) || request.meals.length > 0 || request.extraOptions.length > 0;
+  const [userRead, pricedRead, busyRead] = await Promise.allSettled([
+    mayNeedTransaction ? requireUser(deps, accountId) : Promise.resolve(null),
     priceRequest(deps, { accountId, language, bookingType, request }),
-    listHouses(deps, language, request.houseGroupId),
-    repo.busyHouseIds(deps.db, request.houseGroupId, dates.checkinDate, dates.checkoutDate),
+    mayNeedTransaction
+      ? repo.busyHouseIds(deps.db, request.houseGroupId, dates.checkinDate, dates.checkoutDate)
+      : Promise.resolve(new Set<string>()),
   ]);
-  // Refusals in the order the guest can act on them, whichever read finished first.
+  // Refusals in the order the guest can act on them, whichever read finished first: the guest's
+  // own comes first, so a plain hold refused before its call asks for the guest then.
   const user = settled(userRead);
+  if (!user && pricedRead.status === 'rejected') await requireUser(deps, accountId);
   const priced = settled(pricedRead);
-  const { houses } = settled(housesRead);
   const busy = settled(busyRead);
   const hg = priced.houseGroup;
-  const candidates = houses.map((h) => h.id).filter((id) => !busy.has(id));
-  if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
+  const candidates = priced.houseIds.filter((id) => !busy.has(id));
+  if (candidates.length === 0) {
+    if (!user) await requireUser(deps, accountId);
+    throw new AppError('CodeHouseNotAvailable');
+  }
 
   const bookingId = randomUUID();
   const stayId = randomUUID();
   const conversationId = randomUUID();
   const now = deps.clock.now();
 
-  const record = (houseId: string, snapshot: typeof priced.snapshot, couponRedemptionId: string | null) => ({
+  const record = (
+    userId: string,
+    houseId: string,
+    snapshot: typeof priced.snapshot,
+    couponRedemptionId: string | null,
+  ) => ({
     id: bookingId,
     accountId,
-    userId: user.id,
+    userId,
     houseGroupId: hg.id,
     houseId,
     stayId,
@@ -137,22 +150,30 @@ export async function createTentativeBooking(
 
   const plain = !request.coupon && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
   const created = plain
-    ? // Nothing but the hold itself: one statement per house tried, no explicit transaction.
+    ? // Nothing but the hold itself: one call, no explicit transaction, which takes the first
+      // free house (see holdTentativeBooking).
       await withDeadlockRetry(async () => {
-        for (const houseId of candidates) {
-          const snapshot = { ...priced.snapshot, quote: { ...priced.snapshot.quote, consumptionHouseId: houseId } };
-          const bookingNumber = await repo.insertHeldBooking(
-            deps.db,
-            { id: stayId, houseGroupId: hg.id },
-            record(houseId, snapshot, null),
-            firstEvent(houseId, snapshot, null),
-          );
-          if (bookingNumber) return { bookingNumber, houseId, snapshot };
+        // The database finds the guest, chooses the house and writes it into the quote and the event.
+        const booking = record('', '', priced.snapshot, null);
+        const event = firstEvent('', priced.snapshot, null);
+        // Each conflict leaves one more house visibly taken, so this ends.
+        for (let attempt = 0; attempt < candidates.length; attempt++) {
+          const held = await repo.holdTentativeBooking(deps.db, candidates, booking, event);
+          if (held === 'no-user') throw new AppError('CodeUserNotFound');
+          if (held === 'none-free') break;
+          if (held === 'conflict') continue;
+          const snapshot = {
+            ...priced.snapshot,
+            quote: { ...priced.snapshot.quote, consumptionHouseId: held.houseId },
+          };
+          return { bookingNumber: held.bookingNumber, houseId: held.houseId, snapshot, user: held.user };
         }
         throw new AppError('CodeHouseNotAvailable');
       })
-    : await withDeadlockRetry(() =>
-        withTx(deps.db, async (tx) => {
+    : await withDeadlockRetry(async () => {
+        // Only a hold with a coupon, meals or options comes here, and that one has read its guest.
+        const guest = user ?? (await requireUser(deps, accountId));
+        return withTx(deps.db, async (tx) => {
           let houseId: string | null = null;
           for (const [i, candidate] of candidates.entries()) {
             const ok = await repo.tryInsertStay(
@@ -180,7 +201,7 @@ export async function createTentativeBooking(
             const redemption = await redeemCoupon(tx, {
               couponType: request.coupon.couponType,
               code: request.coupon.code,
-              userId: user.id,
+              userId: guest.id,
               houseGroupId: hg.id,
               checkinDate: priced.checkinDate,
               checkoutDate: priced.checkoutDate,
@@ -197,7 +218,7 @@ export async function createTentativeBooking(
 
           const bookingNumber = await repo.insertBooking(
             tx,
-            record(houseId, snapshot, couponRedemptionId),
+            record(guest.id, houseId, snapshot, couponRedemptionId),
             firstEvent(houseId, snapshot, couponRedemptionId),
           );
           if (priced.mealRequests.length > 0) {
@@ -226,9 +247,9 @@ export async function createTentativeBooking(
           if (priced.mealRequests.length > 0 || priced.optionPricing.selections.length > 0) {
             await repo.updateBooking(tx, bookingId, { quote: snapshot }, now);
           }
-          return { bookingNumber, houseId, snapshot };
-        }),
-      );
+          return { bookingNumber, houseId, snapshot, user: guest };
+        });
+      });
 
   return {
     bookingId,
@@ -238,7 +259,7 @@ export async function createTentativeBooking(
       booking: basicBooking({
         id: bookingId,
         bookingNumber: created.bookingNumber,
-        user,
+        user: created.user,
         houseGroup: hg,
         houseId: created.houseId,
         checkinDate: priced.checkinDate,

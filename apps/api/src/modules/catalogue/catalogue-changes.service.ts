@@ -3,8 +3,13 @@ import * as repo from './catalogue-changes.repo.js';
 
 /** What keeps a copy of catalogue data in memory and must follow the database. */
 export type CatalogueChangeSubscriber = {
-  /** A committed change touched this house group (its row, place, houses, season days or stays). */
+  /**
+   * A committed change touched this house group (its row, place, houses or season days; and its
+   * active stays, for a subscriber without `staysChanged`).
+   */
   changed: (houseGroupId: string) => void;
+  /** A committed statement changed active stays of a house group, as told by the change itself. */
+  staysChanged?: (change: repo.StaysChange) => void;
   /** Listening (again): notifications from now on arrive, earlier ones may have been missed. */
   up: () => void;
   /** The listening connection dropped: copies can no longer be trusted until the next `up`. */
@@ -44,6 +49,12 @@ function createFeed(deps: Pick<Deps, 'db' | 'log'>): CatalogueChangeFeed {
         deps.db,
         (id) => {
           for (const s of subscribers) s.changed(id);
+        },
+        (change) => {
+          for (const s of subscribers) {
+            if (s.staysChanged) s.staysChanged(change);
+            else s.changed(change.houseGroupId);
+          }
         },
         (err) => {
           if (listener !== l) return;

@@ -240,6 +240,30 @@ export async function seasonDays(db: Db, houseGroupId: string, from: IsoDate, to
   return r.rows;
 }
 
+/** The houses a hold may take, in the order it tries them: every house not retired, by floor and id. */
+export async function bookableHouseIds(db: Db, houseGroupId: string): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    'SELECT id FROM houses WHERE house_group_id = $1 AND retired_at IS NULL ORDER BY floor, id',
+    [houseGroupId],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+export type SeasonDayFromRow = { offset_days: number; price_type: 'STANDARD' | 'HIGH'; price: number; closed: boolean };
+
+/** Every season day from `from` on, as days after `from`, each with the price of its own price type. */
+export async function seasonDaysFrom(db: Db, houseGroupId: string, from: IsoDate): Promise<SeasonDayFromRow[]> {
+  const r = await db.query<SeasonDayFromRow>(
+    `SELECT d.date - $2::date AS offset_days, d.price_type, d.closed,
+            CASE WHEN d.price_type = 'HIGH' THEN d.high_price ELSE d.standard_price END AS price
+     FROM house_group_days d
+     WHERE d.house_group_id = $1 AND d.date >= $2::date
+     ORDER BY d.date`,
+    [houseGroupId, from],
+  );
+  return r.rows;
+}
+
 export async function houseGroupExists(db: Db, id: string): Promise<boolean> {
   const r = await db.query('SELECT 1 FROM house_groups WHERE id = $1', [id]);
   return (r.rowCount ?? 0) > 0;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { catalogueChangeFeed } from './catalogue-changes.service.js';
 import { addDays, civilFromIso, daysBetween, todayIn } from './civil-date.js';
 import { searchIndexFor, type SearchIndex } from './search-index.service.js';
 import type { IndexedSearchRow } from './search-index.rules.js';
@@ -240,6 +241,115 @@ describe('search read model', () => {
         fc.asyncProperty(queryArb, async (a) => expectSameAnswers(toQuery(a))),
         { numRuns: 15 },
       );
+    }
+  });
+
+  it('follows stays moved, deleted, taken in bulk, and released and taken again in one transaction', async () => {
+    // Groups of one house, so that each change decides whether the group is found for its nights.
+    const single = groups.filter((x) => x.houses.length === 1);
+    expect(single.length).toBeGreaterThan(3);
+    /** Every group free for these nights, from both, in one page. */
+    const expectSameFor = (checkin: string, checkout: string) =>
+      expectSameAnswers({
+        ...toQuery({ ...fc.sample(queryArb, 1)[0]!, prefecture: null, area: null, type: null, usageLabel: null }),
+        stay: { checkin, checkout, nights: daysBetween(checkin, checkout) },
+        guests: 1,
+        adults: 1,
+        pets: 0,
+        sort: 'PRICE_ASC',
+        limit: 100,
+      });
+    const activeStay = async (houseGroupId: string) =>
+      (
+        await t.pool.query<{ id: string; checkin: string; checkout: string }>(
+          `SELECT id, to_char(checkin_date, 'YYYY-MM-DD') AS checkin, to_char(checkout_date, 'YYYY-MM-DD') AS checkout
+           FROM stays WHERE house_group_id = $1 AND status = 'ACTIVE' AND checkin_date >= $2::date
+           ORDER BY checkin_date LIMIT 1`,
+          [houseGroupId, today],
+        )
+      ).rows[0];
+
+    for (let round = 0; round < 4; round++) {
+      const moved = await activeStay(pickOne(single).id);
+      if (moved) {
+        // One night later, unless a stay begins on its check-out day (the only one it could then overlap).
+        await t.pool.query(
+          `UPDATE stays s SET checkin_date = checkin_date + 1, checkout_date = checkout_date + 1
+           WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM stays o WHERE o.house_id = s.house_id AND o.status = 'ACTIVE'
+                                           AND o.checkin_date = s.checkout_date)`,
+          [moved.id],
+        );
+        await expectSameFor(moved.checkin, moved.checkout);
+        await expectSameFor(addDays(moved.checkin, 1), addDays(moved.checkout, 1));
+      }
+      const deleted = await activeStay(pickOne(single).id);
+      if (deleted) {
+        await t.pool.query('DELETE FROM stays WHERE id = $1', [deleted.id]);
+        await expectSameFor(deleted.checkin, deleted.checkout);
+      }
+
+      // One-night stays on every free night of a house for months, in one statement: too many to
+      // send with the notification, so the group is reloaded.
+      const bulk = pickOne(single);
+      await t.pool.query(
+        `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date)
+         SELECT $1 || k, $2, $3, $4::date + k, $4::date + k + 1 FROM generate_series(0, 249) AS k
+         ON CONFLICT DO NOTHING`,
+        [`sib-${stayN++}-`, bulk.houses[0], bulk.id, today],
+      );
+      await expectSameFor(addDays(today, 1 + rnd(20)), addDays(today, 22));
+
+      const g = pickOne(single);
+      const free = await t.pool.query<{ d: string }>(
+        `SELECT to_char($2::date + k, 'YYYY-MM-DD') AS d FROM generate_series(0, $3::int) AS k
+         WHERE NOT EXISTS (SELECT 1 FROM stays WHERE house_id = $1 AND status = 'ACTIVE'
+                             AND nights && daterange($2::date + k, $2::date + k + 1))
+         ORDER BY k LIMIT 1`,
+        [g.houses[0], today, CALENDAR_DAYS],
+      );
+      const night = free.rows[0]?.d;
+      if (night) {
+        const id = `sit-${stayN++}`;
+        const c = await t.pool.connect();
+        try {
+          await c.query('BEGIN');
+          await c.query(
+            `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date)
+             VALUES ($1, $2, $3, $4::date, $4::date + 1)`,
+            [id, g.houses[0], g.id, night],
+          );
+          await c.query(`UPDATE stays SET status = 'RELEASED' WHERE id = $1`, [id]);
+          await c.query(`UPDATE stays SET status = 'ACTIVE' WHERE id = $1`, [id]);
+          await c.query('COMMIT');
+        } finally {
+          c.release();
+        }
+        await expectSameFor(night, addDays(night, 1));
+        await t.pool.query(`UPDATE stays SET status = 'RELEASED' WHERE id = $1`, [id]);
+        await expectSameFor(night, addDays(night, 1));
+      }
+      await fc.assert(
+        fc.asyncProperty(queryArb, async (a) => expectSameAnswers(toQuery(a))),
+        { numRuns: 10 },
+      );
+    }
+  });
+
+  it('tells a subscriber without stay changes of its own that the group changed', async () => {
+    const g = pickOne(groups.filter((x) => x.houses.length > 0));
+    const seen: string[] = [];
+    const feed = catalogueChangeFeed(t.api.deps);
+    const unsubscribe = feed.subscribe({ changed: (id) => seen.push(id), up: () => {}, down: () => {} });
+    try {
+      await t.pool.query(
+        `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date)
+         VALUES ($1, $2, $3, $4::date, $4::date + 1)`,
+        [`sis-${stayN++}`, g.houses[0], g.id, addDays(today, 5_000)],
+      );
+      expect(await feed.barrier()).toBe(true);
+      expect(seen).toContain(g.id);
+    } finally {
+      unsubscribe();
     }
   });
 

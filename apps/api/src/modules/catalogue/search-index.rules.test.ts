@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyStayChanges,
   compareText,
   dayNumber,
   emptyIndex,
@@ -130,6 +131,72 @@ describe('nights and houses', () => {
     expect(hasFreeHouse(two, fromDay + 2, fromDay + 3)).toBe(true); // h1 between its stays
     expect(hasFreeHouse(two, fromDay + 1, fromDay + 3)).toBe(false);
     expect(hasFreeHouse(groupFromSlice(slice({ houses: null }), fromDay), fromDay, fromDay + 1)).toBe(false);
+  });
+});
+
+describe('applyStayChanges', () => {
+  // Stays of hg-a-1: [1 Jan, 3 Jan) and [10 Jan, 12 Jan); hg-a-2 has none.
+  const fresh = () =>
+    groupFromSlice(
+      slice({
+        houses: [
+          ['hg-a-1', '0,2,9,11'],
+          ['hg-a-2', null],
+        ],
+      }),
+      fromDay,
+    );
+  const nights = (g: ReturnType<typeof fresh>) =>
+    g.houses.map((h) => [h.id, [...h.checkin].map((d) => d - fromDay), [...h.checkout].map((d) => d - fromDay)]);
+  const s = (houseId: string, checkin: string, checkout: string) => ({ houseId, checkin, checkout });
+
+  it('takes stays out and puts them in check-in order, removals first', () => {
+    const g = fresh();
+    const before = g.houses[0]!;
+    expect(
+      applyStayChanges(
+        g,
+        fromDay,
+        [s('hg-a-1', '2030-01-10', '2030-01-12')],
+        [
+          s('hg-a-1', '2030-01-05', '2030-01-07'),
+          s('hg-a-1', '2030-01-11', '2030-01-13'),
+          s('hg-a-2', '2030-01-01', '2030-01-02'),
+        ],
+      ),
+    ).toBe(true);
+    expect(nights(g)).toEqual([
+      ['hg-a-1', [0, 4, 10], [2, 6, 12]],
+      ['hg-a-2', [0], [1]],
+    ]);
+    // The arrays a search may still hold are left as they were.
+    expect([...before.checkin].map((d) => d - fromDay)).toEqual([0, 9]);
+    expect(hasFreeHouse(g, fromDay + 4, fromDay + 5)).toBe(true);
+    expect(applyStayChanges(g, fromDay, [], [s('hg-a-2', '2030-01-05', '2030-01-06')])).toBe(true);
+    expect(hasFreeHouse(g, fromDay + 4, fromDay + 5)).toBe(false);
+  });
+
+  it('leaves out stays that end before the loaded nights, as a load does', () => {
+    const g = fresh();
+    expect(applyStayChanges(g, fromDay, [], [s('hg-a-2', '2029-12-20', '2030-01-01')])).toBe(true);
+    expect(applyStayChanges(g, fromDay, [s('hg-a-2', '2029-12-20', '2030-01-01')], [])).toBe(true);
+    expect(nights(g)[1]).toEqual(['hg-a-2', [], []]);
+  });
+
+  it('refuses, changing nothing, what does not fit what is loaded: the group is then loaded again', () => {
+    const refused = [
+      [[s('hg-a-9', '2030-01-01', '2030-01-03')], []], // unknown house
+      [[s('hg-a-1', '2030-01-01', '2030-01-04')], []], // no such stay
+      [[s('hg-a-2', '2030-01-01', '2030-01-03')], []],
+      [[], [s('hg-a-1', '2030-01-02', '2030-01-04')]], // overlaps the stay before
+      [[], [s('hg-a-1', '2030-01-08', '2030-01-11')]], // overlaps the stay after
+      [[], [s('hg-a-1', '2030-01-05', '2030-01-06'), s('hg-a-1', '2030-01-05', '2030-01-07')]],
+    ] as const;
+    for (const [removed, added] of refused) {
+      const g = fresh();
+      expect(applyStayChanges(g, fromDay, removed, added)).toBe(false);
+      expect(nights(g)).toEqual(nights(fresh()));
+    }
   });
 });
 

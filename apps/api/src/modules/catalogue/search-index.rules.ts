@@ -1,4 +1,5 @@
 import type { Language } from '@yado/contract/headers';
+import type { StayNights } from './catalogue-changes.repo.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
 import { todayIn, type IsoDate } from './civil-date.js';
 import type { SearchSliceRow } from './search-index.repo.js';
@@ -152,18 +153,24 @@ export function roomTotal(g: IndexedGroup, checkinDay: number, checkoutDay: numb
   return sum;
 }
 
+/** The index of the first stay of the house checking in on or after `day`. */
+function firstCheckinFrom(h: IndexedHouse, day: number): number {
+  let lo = 0;
+  let hi = h.checkin.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (h.checkin[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Whether one house of the group has no active stay on any night of [checkin, checkout). */
 export function hasFreeHouse(g: IndexedGroup, checkinDay: number, checkoutDay: number): boolean {
   for (const h of g.houses) {
     // The last stay checking in before check-out is the only one that can reach into the dates.
-    let lo = 0;
-    let hi = h.checkin.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (h.checkin[mid]! < checkoutDay) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo === 0 || h.checkout[lo - 1]! <= checkinDay) return true;
+    const next = firstCheckinFrom(h, checkoutDay);
+    if (next === 0 || h.checkout[next - 1]! <= checkinDay) return true;
   }
   return false;
 }
@@ -317,6 +324,58 @@ export function searchIndex(data: SearchIndexData, q: SearchQuery): IndexedSearc
     hits.push(hit);
   }
   return smallest(hits, q.limit, cmp).map((h) => toRow(h.g, q.language, h.total, h.key));
+}
+
+function spliced(a: Int32Array, at: number, remove: number, insert: number[]): Int32Array {
+  const out = new Int32Array(a.length - remove + insert.length);
+  out.set(a.subarray(0, at));
+  out.set(insert, at);
+  out.set(a.subarray(at + remove), at + insert.length);
+  return out;
+}
+
+/**
+ * Applies one statement's changes of active stays (removed first, then added) to the group's
+ * houses, keeping only stays that end after `fromDay` as a load does. False when the changes do
+ * not fit what is loaded (an unknown house, a stay to remove that is not there, one to add that
+ * overlaps): the group must then be loaded again. The house arrays are replaced, never written in
+ * place, so a search holding the old ones is not disturbed.
+ */
+export function applyStayChanges(
+  g: IndexedGroup,
+  fromDay: number,
+  removed: readonly StayNights[],
+  added: readonly StayNights[],
+): boolean {
+  const houses = new Map(g.houses.map((h, i) => [h.id, i]));
+  const next = [...g.houses];
+  for (const s of removed) {
+    const i = houses.get(s.houseId);
+    if (i === undefined) return false;
+    const checkout = dayNumber(s.checkout);
+    if (checkout <= fromDay) continue;
+    const h = next[i]!;
+    const at = firstCheckinFrom(h, dayNumber(s.checkin));
+    if (at >= h.checkin.length || h.checkin[at] !== dayNumber(s.checkin) || h.checkout[at] !== checkout) return false;
+    next[i] = { id: h.id, checkin: spliced(h.checkin, at, 1, []), checkout: spliced(h.checkout, at, 1, []) };
+  }
+  for (const s of added) {
+    const i = houses.get(s.houseId);
+    if (i === undefined) return false;
+    const checkin = dayNumber(s.checkin);
+    const checkout = dayNumber(s.checkout);
+    if (checkout <= fromDay) continue;
+    const h = next[i]!;
+    const at = firstCheckinFrom(h, checkin);
+    if ((at < h.checkin.length && h.checkin[at]! < checkout) || (at > 0 && h.checkout[at - 1]! > checkin)) return false;
+    next[i] = {
+      id: h.id,
+      checkin: spliced(h.checkin, at, 0, [checkin]),
+      checkout: spliced(h.checkout, at, 0, [checkout]),
+    };
+  }
+  g.houses = next;
+  return true;
 }
 
 /** A house group's slice as loaded (search-index.repo.ts), turned into typed arrays. */

@@ -1,8 +1,10 @@
 import type { Deps } from '../../platform/deps.js';
+import type { StaysChange } from './catalogue-changes.repo.js';
 import { catalogueChangeFeed, type CatalogueChangeFeed } from './catalogue-changes.service.js';
 import { addDays, todayIn, type IsoDate } from './civil-date.js';
 import * as repo from './search-index.repo.js';
 import {
+  applyStayChanges,
   dayNumber,
   emptyIndex,
   groupFromSlice,
@@ -45,6 +47,7 @@ function createSearchIndex(deps: IndexDeps, feed: CatalogueChangeFeed): SearchIn
   let received = 0;
   let applied = 0;
   let reloading: Promise<void> | null = null;
+  let reloadingIds = new Set<string>();
   let readyWaiters: (() => void)[] = [];
   let loadedOnce = false;
 
@@ -103,6 +106,7 @@ function createSearchIndex(deps: IndexDeps, feed: CatalogueChangeFeed): SearchIn
     const ids = [...dirty].slice(0, 2 * CHUNK);
     const all = ids.length === dirty.size;
     for (const id of ids) dirty.delete(id);
+    reloadingIds = new Set(ids);
     reloading = repo
       .searchSlices(deps.db, ids, from)
       .then(
@@ -126,6 +130,7 @@ function createSearchIndex(deps: IndexDeps, feed: CatalogueChangeFeed): SearchIn
       )
       .finally(() => {
         reloading = null;
+        reloadingIds = new Set();
         kick();
       });
   };
@@ -134,6 +139,22 @@ function createSearchIndex(deps: IndexDeps, feed: CatalogueChangeFeed): SearchIn
     changed: (id: string) => {
       dirty.add(id);
       received++;
+      kick();
+    },
+    // A booking changes one stay: applied in place, not by reloading the group's whole slice. A
+    // group waiting for a reload, or being reloaded (the statement may have read the database
+    // before or after this change committed), is reloaded again instead.
+    staysChanged: (c: StaysChange) => {
+      received++;
+      const id = c.houseGroupId;
+      const g = data?.groups.get(id);
+      const inPlace =
+        g !== undefined &&
+        c.delta !== null &&
+        !dirty.has(id) &&
+        !reloadingIds.has(id) &&
+        applyStayChanges(g, data!.fromDay, c.delta.removed, c.delta.added);
+      if (!inPlace) dirty.add(id);
       kick();
     },
     up: rebuild,
