@@ -46,9 +46,10 @@ const READ_STAY_CHANGES = `
 /** Rows are pruned after an hour; a reader that has not read for half of that may have missed some. */
 const MAX_READ_GAP_MS = 30 * 60_000;
 
-/** Drops the rows of the stay change log (migration 0014) older than an hour. */
+/** Drops the rows of the stay and catalogue change logs (migrations 0014 and 0015) older than an hour. */
 export async function pruneChangeLogs(db: pg.Pool, now: Date): Promise<void> {
   await db.query(`DELETE FROM stay_changes WHERE at < $1::timestamptz - interval '1 hour'`, [now]);
+  await db.query(`DELETE FROM catalogue_changes WHERE at < $1::timestamptz - interval '1 hour'`, [now]);
 }
 
 export type CatalogueListener = {
