@@ -10,6 +10,7 @@ import { mountInvoiceRoutes } from './billing/invoice.routes.js';
 import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
 import { bookingRoutes } from './booking/booking.router.js';
 import { handlePaymentUpdate } from './booking/confirm-booking.service.js';
+import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import { mountCatalogueMediaRoutes } from './catalogue/catalogue-media.routes.js';
 import { couponRoutes } from './coupon/coupon.router.js';
@@ -57,6 +58,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
 ];
 
 export const BACKGROUND_TASKS: Task[] = [
+  pruneChangeLogsTask,
   anonymiseDeletedUsersTask,
   revokeExpiredPointsTask,
   testProcessorWebhookTask,

@@ -32,6 +32,8 @@ export type PricedRequest = {
   houseGroup: HouseGroup;
   /** The houses a hold may take, in the order it tries them. */
   houseIds: string[];
+  /** A snapshot taken before the catalogue read here (see houseGroupForBooking). */
+  catalogueSeen: string;
   checkinDate: IsoDate;
   checkoutDate: IsoDate;
   counts: HeadcountCounts;
@@ -127,6 +129,8 @@ export async function priceRequest(
     language: Language;
     bookingType: GuestBookingTypeValue;
     request: BookingRequest;
+    /** The caller's write checks `catalogueSeen`, so the catalogue need not be waited for. */
+    catalogueCheckedWhenWritten?: boolean;
   },
 ): Promise<PricedRequest> {
   const req = input.request;
@@ -138,7 +142,10 @@ export async function priceRequest(
     houseGroup: hg,
     houseIds,
     days,
-  } = await houseGroupForBooking(deps, input.language, req.houseGroupId, checkinDate, addDays(checkoutDate, -1));
+    seen,
+  } = await houseGroupForBooking(deps, input.language, req.houseGroupId, checkinDate, addDays(checkoutDate, -1), {
+    checkedWhenWritten: input.catalogueCheckedWhenWritten ?? false,
+  });
   assertBookingType(hg, input.bookingType);
   const counts = countsOf(req.headcount);
   assertHeadcount(capacityRulesOf(hg), counts, req.childrenAge);
@@ -207,6 +214,7 @@ export async function priceRequest(
   return {
     houseGroup: hg,
     houseIds,
+    catalogueSeen: seen,
     checkinDate,
     checkoutDate,
     counts,

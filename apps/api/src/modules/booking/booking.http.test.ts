@@ -10,6 +10,7 @@ import {
   readyToCheckin,
   reconcilePayments,
 } from './booking-jobs.service.js';
+import { holdTentativeBooking } from './booking.repo.js';
 import { addCard, bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 let t: TestApi;
@@ -46,6 +47,9 @@ async function booked(g: Guest, req: Record<string, unknown>) {
   expect(res.body).toMatchObject({ status: 'PAID', bookingStatus: 'BOOKED' });
   return bookingId;
 }
+
+const currentSnapshot = async (db: TestApi['pool']) =>
+  (await db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]!.s;
 
 const detail = async (g: Guest, bookingId: string) =>
   (await t.call('get_booking', { bookingId }, { token: g.token })).body.booking;
@@ -288,6 +292,95 @@ describe('tentative booking and the confirmation saga', () => {
     ]);
     const annex = await createTentative(g, stayRequest(houseGroupId, today, 72, 1));
     expect(annex.quote.booking.houseId).toBe(`${houseIds[0]}-annex`);
+  });
+
+  it("refuses to hold with a catalogue copy that a change of the group's catalogue committed after", async () => {
+    const g = await guestWithCard(t);
+    const { houseGroupId, houseIds, today } = await bookableHouseGroup(t);
+    const seen = await currentSnapshot(t.pool);
+    const booking = (n: number) => ({
+      id: `b-${n}-${houseGroupId}`,
+      accountId: g.accountId,
+      userId: '',
+      houseGroupId,
+      houseId: '',
+      stayId: `s-${n}-${houseGroupId}`,
+      bookingType: 'GUEST_USE' as const,
+      status: 'TENTATIVE' as const,
+      checkinDate: addDays(today, 90 + n),
+      checkoutDate: addDays(today, 91 + n),
+      timezone: 'Asia/Tokyo',
+      males: 1,
+      females: 0,
+      children: 0,
+      infants: null,
+      largeDogs: 0,
+      mediumDogs: 0,
+      smallDogs: 0,
+      childrenAges: [],
+      allergy: '',
+      request: '',
+      pet: null,
+      tentativeDeadline: new Date(),
+      couponRedemptionId: null,
+      quote: { quote: {} } as never,
+      conversationId: `c-${n}-${houseGroupId}`,
+      createdAt: new Date(),
+    });
+    const event = { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: 'test', detail: {} };
+    // A stay taken meanwhile is no catalogue change.
+    await createTentative(g, stayRequest(houseGroupId, today, 80, 1));
+    const before = await holdTentativeBooking(t.pool, seen, houseIds, booking(1), event);
+    expect(before).toMatchObject({ houseId: houseIds[0] });
+
+    await t.pool.query(`UPDATE house_group_days SET standard_price = 21_000 WHERE house_group_id = $1`, [houseGroupId]);
+    expect(await holdTentativeBooking(t.pool, seen, houseIds, booking(2), event)).toBe('catalogue-changed');
+    expect(
+      await holdTentativeBooking(t.pool, await currentSnapshot(t.pool), houseIds, booking(2), event),
+    ).toMatchObject({ houseId: houseIds[0] });
+    // A transaction in progress when the copy was taken, committed since, counts too.
+    const c = await t.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query(`UPDATE houses SET name_en = 'Renamed' WHERE id = $1`, [houseIds[0]]);
+      await t.pool.query('SELECT pg_current_xact_id()');
+      const during = await currentSnapshot(t.pool);
+      await c.query('COMMIT');
+      expect(await holdTentativeBooking(t.pool, during, houseIds, booking(3), event)).toBe('catalogue-changed');
+    } finally {
+      c.release();
+    }
+    expect((await t.pool.query('SELECT 1 FROM stays WHERE id = $1', [`s-3-${houseGroupId}`])).rowCount).toBe(0);
+  });
+
+  it('prices a hold again when its catalogue copy is older than a price change not yet heard of', async () => {
+    const g = await guestWithCard(t);
+    const { houseGroupId, today } = await bookableHouseGroup(t);
+    // The copy is taken (once the listening connection is up: the first hold may start it).
+    for (const night of [98, 99, 100]) {
+      expect((await createTentative(g, stayRequest(houseGroupId, today, night, 1))).quote.accommodationAmount).toBe(
+        20_000,
+      );
+    }
+    // While the listening connection is held up (its read of the stay change log waits for this
+    // lock), the price changes: the copy is not dropped, and the hold's call finds it out of date.
+    const blocker = await t.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE stay_changes IN ACCESS EXCLUSIVE MODE');
+      const search = t.call('get_booking_quote', stayRequest(houseGroupId, today, 101, 1), { token: g.token });
+      await new Promise((r) => setTimeout(r, 50));
+      await t.pool.query(`UPDATE house_group_days SET standard_price = 26_000 WHERE house_group_id = $1`, [
+        houseGroupId,
+      ]);
+      const hold = createTentative(g, stayRequest(houseGroupId, today, 102, 1));
+      await new Promise((r) => setTimeout(r, 200));
+      await blocker.query('COMMIT');
+      expect((await hold).quote.accommodationAmount).toBe(26_000);
+      expect((await search).body.quote.accommodationAmount).toBe(26_000);
+    } finally {
+      blocker.release();
+    }
   });
 
   it('refuses a guest without a user, or an anonymised one, before anything else, holding nothing', async () => {

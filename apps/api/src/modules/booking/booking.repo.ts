@@ -296,14 +296,20 @@ export type HoldingUser = { id: string; firstName: string; lastName: string };
 
 /** What holdTentativeBooking answers: the booking's number and the house it holds, or why not. */
 export type HeldBooking =
-  { user: HoldingUser; bookingNumber: string; houseId: string } | 'no-user' | 'none-free' | 'conflict';
+  | { user: HoldingUser; bookingNumber: string; houseId: string }
+  | 'catalogue-changed'
+  | 'no-user'
+  | 'none-free'
+  | 'conflict';
 
 /**
- * The whole plain hold in one call of hold_tentative_booking (migration 0013),
+ * The whole plain hold in one call of hold_tentative_booking (migrations 0013, 0015),
  * outside any explicit transaction (one statement is its own transaction): the
  * guest of the account, the first of `houseIds` free on the nights, its night
  * locks, the ACTIVE stay, the booking with its number, its conversation and its
  * first event; the house is written into the quote and the event there.
+ * 'catalogue-changed' when a change of the house group's catalogue committed
+ * that `catalogueSeen` (a pg_snapshot) did not see; null skips that check.
  * 'no-user' when the account has no (or an anonymised) user. 'none-free' when
  * every house is taken. 'conflict' when the exclusion constraint on stays
  * refused the house (a stay written without the night locks): nothing is left
@@ -311,6 +317,7 @@ export type HeldBooking =
  */
 export async function holdTentativeBooking(
   db: Db,
+  catalogueSeen: string | null,
   houseIds: readonly string[],
   // The house and the guest are found by the call: whatever these say of them is not read.
   b: Omit<BookingInsert, 'bookingNumber'>,
@@ -319,18 +326,20 @@ export async function holdTentativeBooking(
   let r;
   try {
     r = await db.query<{
+      outcome: 'held' | 'catalogue-changed' | 'no-user' | 'none-free';
       user_id: string;
       user_first_name: string;
       user_last_name: string;
-      held_booking_number: string | null;
-      held_house_id: string | null;
+      held_booking_number: string;
+      held_house_id: string;
     }>({
       // Named: each connection parses and plans the call once.
       name: 'hold_tentative_booking',
-      text: `SELECT user_id, user_first_name, user_last_name, held_booking_number, held_house_id
+      text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
         FROM hold_tentative_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-          $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)`,
+          $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)`,
       values: [
+        catalogueSeen,
         houseIds,
         b.id,
         b.stayId,
@@ -346,9 +355,8 @@ export async function holdTentativeBooking(
     if ((err as { code?: string }).code === '23P01') return 'conflict';
     throw err;
   }
-  const row = r.rows[0];
-  if (!row) return 'no-user';
-  if (!row.held_booking_number || !row.held_house_id) return 'none-free';
+  const row = r.rows[0]!;
+  if (row.outcome !== 'held') return row.outcome;
   return {
     user: { id: row.user_id, firstName: row.user_first_name, lastName: row.user_last_name },
     bookingNumber: row.held_booking_number,

@@ -66,6 +66,8 @@ export async function getBookingQuote(
   };
 }
 
+type Created = { bookingId: string; bookingNumber: string; quote: BookingQuote };
+
 /**
  * Holds a free house for the stay as a TENTATIVE booking, in one transaction:
  * the stay, the coupon redemption, the booking, its conversation, its orders
@@ -73,6 +75,11 @@ export async function getBookingQuote(
  * constraint on stays decides between concurrent requests for one house, and
  * the loser tries the next house (inside a savepoint, or, for the plain hold,
  * inside its one call or by calling again) until none is left.
+ *
+ * The plain hold prices the stay from the catalogue kept in memory without
+ * waiting for the listening connection's barrier; its call then checks that no
+ * change of the house group's catalogue committed since that copy was taken.
+ * If one did, the stay is priced again after the barrier, as any other read.
  */
 export async function createTentativeBooking(
   deps: Deps,
@@ -80,7 +87,22 @@ export async function createTentativeBooking(
   language: Language,
   bookingType: GuestBookingTypeValue,
   request: BookingRequest,
-): Promise<{ bookingId: string; bookingNumber: string; quote: BookingQuote }> {
+): Promise<Created> {
+  const held = await holdOnce(deps, accountId, language, bookingType, request, true);
+  return held === 'catalogue-changed'
+    ? ((await holdOnce(deps, accountId, language, bookingType, request, false)) as Created)
+    : held;
+}
+
+async function holdOnce(
+  deps: Deps,
+  accountId: string,
+  language: Language,
+  bookingType: GuestBookingTypeValue,
+  request: BookingRequest,
+  /** Price from the kept catalogue and have the plain hold's call check it (false: after the barrier, unchecked). */
+  checkCatalogue: boolean,
+): Promise<Created | 'catalogue-changed'> {
   // Every read a hold needs goes out at once: the priced request (the house group, its houses and
   // season days, from memory once read) and, for a hold that may need a transaction (a coupon,
   // meals or options), the guest and which houses are taken. The plain hold's one call reads the
@@ -89,7 +111,13 @@ export async function createTentativeBooking(
   const mayNeedTransaction = Boolean(request.coupon) || request.meals.length > 0 || request.extraOptions.length > 0;
   const [userRead, pricedRead, busyRead] = await Promise.allSettled([
     mayNeedTransaction ? requireUser(deps, accountId) : Promise.resolve(null),
-    priceRequest(deps, { accountId, language, bookingType, request }),
+    priceRequest(deps, {
+      accountId,
+      language,
+      bookingType,
+      request,
+      catalogueCheckedWhenWritten: checkCatalogue && !mayNeedTransaction,
+    }),
     mayNeedTransaction
       ? repo.busyHouseIds(deps.db, request.houseGroupId, dates.checkinDate, dates.checkoutDate)
       : Promise.resolve(new Set<string>()),
@@ -158,7 +186,14 @@ export async function createTentativeBooking(
         const event = firstEvent('', priced.snapshot, null);
         // Each conflict leaves one more house visibly taken, so this ends.
         for (let attempt = 0; attempt < candidates.length; attempt++) {
-          const held = await repo.holdTentativeBooking(deps.db, candidates, booking, event);
+          const held = await repo.holdTentativeBooking(
+            deps.db,
+            checkCatalogue ? priced.catalogueSeen : null,
+            candidates,
+            booking,
+            event,
+          );
+          if (held === 'catalogue-changed') return held;
           if (held === 'no-user') throw new AppError('CodeUserNotFound');
           if (held === 'none-free') break;
           if (held === 'conflict') continue;
@@ -250,6 +285,7 @@ export async function createTentativeBooking(
           return { bookingNumber, houseId, snapshot, user: guest };
         });
       });
+  if (created === 'catalogue-changed') return created;
 
   return {
     bookingId,

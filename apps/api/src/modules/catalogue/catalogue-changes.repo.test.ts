@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseStaysChange } from './catalogue-changes.repo.js';
+import { toStaysChange } from './catalogue-changes.repo.js';
 
-describe('parseStaysChange', () => {
-  it("reads migration 0012's payloads: the changes of a statement, or only the group when they did not fit", () => {
+describe('toStaysChange', () => {
+  it('reads a stay_changes row: the changes of a statement, or only the group when they were not written', () => {
     expect(
-      parseStaysChange(
-        '{"n" : 7, "g" : "hg-1", "del" : [["h-1", "2030-01-01", "2030-01-03"]], "add" : [["h-2", "2030-01-02", "2030-01-04"]]}',
-      ),
+      toStaysChange(['hg-1', [['h-1', '2030-01-01', '2030-01-03']], [['h-2', '2030-01-02', '2030-01-04']]]),
     ).toEqual({
       houseGroupId: 'hg-1',
       delta: {
@@ -14,18 +12,17 @@ describe('parseStaysChange', () => {
         added: [{ houseId: 'h-2', checkin: '2030-01-02', checkout: '2030-01-04' }],
       },
     });
-    expect(parseStaysChange('{"n" : 8, "g" : "hg-1"}')).toEqual({ houseGroupId: 'hg-1', delta: null });
+    expect(toStaysChange(['hg-1', null, null])).toEqual({ houseGroupId: 'hg-1', delta: null });
   });
 
-  it('refuses anything else', () => {
-    for (const bad of [
-      '',
-      'hg-1',
-      '{"n": 1}',
-      '{"g": "hg-1", "del": []}',
-      '{"g": "hg-1", "del": [["h"]], "add": []}',
+  it('asks for the group to be read again when a row cannot be read', () => {
+    for (const [removed, added] of [
+      [[], null],
+      [[['h']], []],
+      [[['h', '2030-01-01', 3]], []],
+      ['[]', []],
     ]) {
-      expect(parseStaysChange(bad)).toBeNull();
+      expect(toStaysChange(['hg-1', removed, added])).toEqual({ houseGroupId: 'hg-1', delta: null });
     }
   });
 });

@@ -3,15 +3,13 @@ import type { IsoDate } from './civil-date.js';
 
 /** The channel migration 0011's triggers notify with the id of each changed house group. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
-/** The channel migration 0012's triggers notify with each statement's changes of ACTIVE stays. */
-export const STAYS_CHANNEL = 'stays_changed';
-
 export type StayNights = { houseId: string; checkin: IsoDate; checkout: IsoDate };
 
 /**
- * The ACTIVE stays of one house group that one statement changed: `removed` were active before
- * it, `added` after it (apply in that order). Null `delta` when there were too many to send:
- * the group's stays must be read again.
+ * The ACTIVE stays of one house group that one statement changed (a row of migration 0014's
+ * stay_changes): `removed` were active before it, `added` after it (apply in that order). Null
+ * `delta` when there were too many to write, or the row cannot be read: the group's stays must
+ * be read again.
  */
 export type StaysChange = {
   houseGroupId: string;
@@ -23,35 +21,52 @@ type StayTuple = [string, IsoDate, IsoDate];
 const isStayTuple = (x: unknown): x is StayTuple =>
   Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === 'string');
 
-/** A `stays_changed` payload (see migration 0012), or null when it is not one. */
-export function parseStaysChange(payload: string): StaysChange | null {
-  let p: { g?: unknown; del?: unknown; add?: unknown };
-  try {
-    p = JSON.parse(payload) as typeof p;
-  } catch {
-    return null;
+/** A stay_changes row as the change log read gives it: [house group, removed, added]. */
+export function toStaysChange([houseGroupId, removed, added]: [string, unknown, unknown]): StaysChange {
+  if (!Array.isArray(removed) || !Array.isArray(added) || ![...removed, ...added].every(isStayTuple)) {
+    return { houseGroupId, delta: null };
   }
-  if (typeof p.g !== 'string') return null;
-  if (p.del === undefined && p.add === undefined) return { houseGroupId: p.g, delta: null };
-  if (!Array.isArray(p.del) || !Array.isArray(p.add) || ![...p.del, ...p.add].every(isStayTuple)) return null;
   const nights = ([houseId, checkin, checkout]: StayTuple) => ({ houseId, checkin, checkout });
-  return { houseGroupId: p.g, delta: { removed: p.del.map(nights), added: p.add.map(nights) } };
+  return { houseGroupId, delta: { removed: removed.map(nights), added: added.map(nights) } };
+}
+
+/**
+ * The stay_changes rows of every transaction the previous read's snapshot did not see (an xid at
+ * or above its xmax, or one it lists as in progress) and that this read's snapshot sees, in xid
+ * order, with this read's snapshot for the next one. Rows of a transaction still in progress now
+ * are left for a later read: its xid is in the new snapshot's list, or above its xmax.
+ */
+const READ_STAY_CHANGES = `
+  SELECT pg_current_snapshot()::text AS snapshot,
+         coalesce(json_agg(json_build_array(c.house_group_id, c.removed, c.added) ORDER BY c.xid), '[]') AS changes
+  FROM stay_changes c
+  WHERE c.xid >= pg_snapshot_xmax($1::pg_snapshot)
+     OR c.xid = ANY (ARRAY(SELECT pg_snapshot_xip($1::pg_snapshot)))`;
+
+/** Rows are pruned after an hour; a reader that has not read for half of that may have missed some. */
+const MAX_READ_GAP_MS = 30 * 60_000;
+
+/** Drops the rows of the stay and catalogue change logs (migrations 0014 and 0015) older than an hour. */
+export async function pruneChangeLogs(db: pg.Pool, now: Date): Promise<void> {
+  await db.query(`DELETE FROM stay_changes WHERE at < $1::timestamptz - interval '1 hour'`, [now]);
+  await db.query(`DELETE FROM catalogue_changes WHERE at < $1::timestamptz - interval '1 hour'`, [now]);
 }
 
 export type CatalogueListener = {
   /**
-   * Resolves once every notification committed before the call has been handed to `onChange`:
-   * PostgreSQL sends a listening session the notifications it has received before the
-   * ReadyForQuery of its next statement, so one round trip on the listening connection is enough.
+   * Resolves once every change committed before the call has been handed to `onChange` and
+   * `onStaysChange`: PostgreSQL sends a listening session the notifications it has received before
+   * the ReadyForQuery of its next statement, and that statement reads the stay changes committed
+   * since the last one, so one round trip on the listening connection is enough.
    */
   barrier: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 /**
- * Listens on its own connection (not one of the pool's: it is held for the life of the process and
- * must not keep `pool.end()` waiting). `onLost` runs once when the connection drops; notifications
- * may have been missed from then on.
+ * Listens (and reads the stay change log) on its own connection (not one of the pool's: it is held
+ * for the life of the process and must not keep `pool.end()` waiting). `onLost` runs once when the
+ * connection drops; changes may have been missed from then on.
  */
 export async function listenForCatalogueChanges(
   pool: pg.Pool,
@@ -67,29 +82,40 @@ export async function listenForCatalogueChanges(
     onLost(err);
   };
   client.on('notification', (msg) => {
-    if (!msg.payload) return;
-    if (msg.channel === CATALOGUE_CHANNEL) onChange(msg.payload);
-    else if (msg.channel === STAYS_CHANNEL) {
-      const change = parseStaysChange(msg.payload);
-      if (change) onStaysChange(change);
-      // A change that cannot be read cannot be applied: drop the connection, so that every copy
-      // is dropped and loaded again, as after any lost notification.
-      else void client.end().catch(() => undefined);
-    }
+    if (msg.channel === CATALOGUE_CHANNEL && msg.payload) onChange(msg.payload);
   });
   client.on('error', lose);
   client.on('end', () => lose(new Error('the listening connection ended')));
   await client.connect();
+  let snapshot: string;
   try {
-    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${STAYS_CHANNEL}`);
+    // This connection runs one statement over and over: its plan for any snapshot reads the log by
+    // its index, but PostgreSQL would plan it again for every read, at more than it costs to run.
+    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; SET plan_cache_mode = force_generic_plan`);
+    // Stay changes are read from here on; whoever keeps copies loads them after `up`.
+    snapshot = (await client.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]!.s;
   } catch (err) {
     lost = true;
     await client.end().catch(() => undefined);
     throw err;
   }
+  let readAt = Date.now();
   return {
     barrier: async () => {
-      await client.query('SELECT 1');
+      if (Date.now() - readAt > MAX_READ_GAP_MS) {
+        const err = new Error('the stay change log was not read for too long');
+        lose(err);
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      const r = await client.query<{ snapshot: string; changes: [string, unknown, unknown][] }>({
+        name: 'read_stay_changes',
+        text: READ_STAY_CHANGES,
+        values: [snapshot],
+      });
+      snapshot = r.rows[0]!.snapshot;
+      readAt = Date.now();
+      for (const row of r.rows[0]!.changes) onStaysChange(toStaysChange(row));
     },
     close: async () => {
       lost = true;

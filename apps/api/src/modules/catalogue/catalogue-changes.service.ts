@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.js';
+import type { Task } from '../../platform/scheduler.js';
 import * as repo from './catalogue-changes.repo.js';
 
 /** What keeps a copy of catalogue data in memory and must follow the database. */
@@ -8,7 +9,7 @@ export type CatalogueChangeSubscriber = {
    * active stays, for a subscriber without `staysChanged`).
    */
   changed: (houseGroupId: string) => void;
-  /** A committed statement changed active stays of a house group, as told by the change itself. */
+  /** A committed statement changed active stays of a house group, as told by the stay change log. */
   staysChanged?: (change: repo.StaysChange) => void;
   /** Listening (again): notifications from now on arrive, earlier ones may have been missed. */
   up: () => void;
@@ -30,6 +31,8 @@ export type CatalogueChangeFeed = {
 };
 
 const RETRY_MS = 1_000;
+/** Stay changes are read by every barrier, and at least this often, so that copies follow them and the log's read stays short. */
+const READ_EVERY_MS = 30_000;
 
 function createFeed(deps: Pick<Deps, 'db' | 'log'>): CatalogueChangeFeed {
   const subscribers = new Set<CatalogueChangeSubscriber>();
@@ -99,7 +102,7 @@ function createFeed(deps: Pick<Deps, 'db' | 'log'>): CatalogueChangeFeed {
     return p;
   };
 
-  return {
+  const feed: CatalogueChangeFeed = {
     get listening() {
       return listener !== null;
     },
@@ -122,13 +125,27 @@ function createFeed(deps: Pick<Deps, 'db' | 'log'>): CatalogueChangeFeed {
     },
     async stop() {
       stopped = true;
+      clearInterval(keepReading);
       const l = listener;
       listener = null;
       if (l) for (const s of subscribers) s.down();
       await l?.close();
     },
   };
+  const keepReading = setInterval(() => {
+    if (listener && !inFlight) void feed.barrier();
+  }, READ_EVERY_MS);
+  keepReading.unref();
+  return feed;
 }
+
+export const pruneChangeLogsTask: Task = {
+  name: 'prune-change-logs',
+  everyMs: 10 * 60_000,
+  run: async (deps) => {
+    await repo.pruneChangeLogs(deps.db, deps.clock.now());
+  },
+};
 
 // One feed per database pool: the search index and the page caches of one process share a connection.
 const feeds = new WeakMap<object, CatalogueChangeFeed>();

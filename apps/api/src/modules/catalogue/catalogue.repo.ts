@@ -240,6 +240,12 @@ export async function seasonDays(db: Db, houseGroupId: string, from: IsoDate, to
   return r.rows;
 }
 
+/** The database's current snapshot, as text (pg_snapshot): what any read after it sees at least. */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const r = await db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s');
+  return r.rows[0]!.s;
+}
+
 /** The houses a hold may take, in the order it tries them: every house not retired, by floor and id. */
 export async function bookableHouseIds(db: Db, houseGroupId: string): Promise<string[]> {
   const r = await db.query<{ id: string }>(

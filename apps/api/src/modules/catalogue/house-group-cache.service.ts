@@ -17,6 +17,11 @@ export type HouseGroupForBooking = {
   houseIds: string[];
   /** The season days of [firstNight, lastNight], as getSeasonPriceType gives them. */
   days: SeasonDay[];
+  /**
+   * A snapshot taken before all of this was read (pg_snapshot as text): a catalogue change it did
+   * not see may not be in it (the plain hold checks, see migration 0015).
+   */
+  seen: string;
 };
 
 const SEASON_DAY = 1;
@@ -26,7 +31,7 @@ const HIGH = 4;
 /** A group's season days from `from` on: flags (SEASON_DAY, CLOSED, HIGH) and the price of each day's type. */
 type LoadedDays = { from: IsoDate; flags: Uint8Array; prices: Float64Array };
 
-type Entry = { houseGroup: HouseGroup; houseIds: string[]; days: LoadedDays };
+type Entry = { houseGroup: HouseGroup; houseIds: string[]; days: LoadedDays; seen: string };
 
 /** Groups kept at once; the least recently used one goes first. */
 const MAX_ENTRIES = 1_000;
@@ -51,6 +56,7 @@ function daysOf(loaded: LoadedDays, firstNight: IsoDate, lastNight: IsoDate): Se
 async function load(deps: CacheDeps, language: Language, id: string): Promise<Entry> {
   // Two days back: no house group's today (UTC-12 and later) is before yesterday in UTC.
   const from = addDays(todayIn('UTC', deps.clock.now()), -2);
+  const seen = await repo.currentSnapshot(deps.db);
   const [{ houseGroup }, houseIds, rows] = await Promise.all([
     getHouseGroup(deps, language, id),
     repo.bookableHouseIds(deps.db, id),
@@ -63,7 +69,7 @@ async function load(deps: CacheDeps, language: Language, id: string): Promise<En
     flags[r.offset_days] = SEASON_DAY | (r.closed ? CLOSED : 0) | (r.price_type === 'HIGH' ? HIGH : 0);
     prices[r.offset_days] = Number(r.price);
   }
-  return { houseGroup, houseIds, days: { from, flags, prices } };
+  return { houseGroup, houseIds, days: { from, flags, prices }, seen };
 }
 
 function createCache(deps: CacheDeps, feed: CatalogueChangeFeed) {
@@ -93,9 +99,9 @@ function createCache(deps: CacheDeps, feed: CatalogueChangeFeed) {
     down: forgetAll,
   });
 
-  return async (language: Language, id: string): Promise<Entry> => {
+  return async (language: Language, id: string, barrier: boolean): Promise<Entry> => {
     // Not listening: nothing kept can be trusted, so every call reads the database.
-    if (!(await feed.barrier())) return load(deps, language, id);
+    if (barrier ? !(await feed.barrier()) : !feed.listening) return load(deps, language, id);
     const key = `${language}:${id}`;
     const hit = entries.get(key);
     if (hit) {
@@ -128,10 +134,11 @@ const caches = new WeakMap<object, ReturnType<typeof createCache>>();
 
 /**
  * The house group, its houses and the season days of [firstNight, lastNight], from memory: kept per
- * group and language, dropped on the group's catalogue change notifications, and read only after
- * the barrier on the listening connection, so that every change committed before the call is seen
- * (as a read of the database would). Without the listening connection, from the database.
- * 404 for an unknown house group.
+ * group and language and dropped on the group's catalogue change notifications. Read after the
+ * barrier on the listening connection, so that every change committed before the call is seen (as
+ * a read of the database would); or, for a caller that checks `seen` when it writes
+ * (`checkedWhenWritten`), without waiting for it. Without the listening connection, from the
+ * database. 404 for an unknown house group.
  */
 export async function houseGroupForBooking(
   deps: CacheDeps,
@@ -139,10 +146,11 @@ export async function houseGroupForBooking(
   houseGroupId: string,
   firstNight: IsoDate,
   lastNight: IsoDate,
+  opts: { checkedWhenWritten?: boolean } = {},
 ): Promise<HouseGroupForBooking> {
   let cache = caches.get(deps.db);
   if (!cache) caches.set(deps.db, (cache = createCache(deps, catalogueChangeFeed(deps))));
-  const entry = await cache(language, houseGroupId);
+  const entry = await cache(language, houseGroupId, !opts.checkedWhenWritten);
   const days =
     firstNight < entry.days.from
       ? // Nights before the kept ones are past for every house group; the database answers them as before.
@@ -154,5 +162,5 @@ export async function houseGroupForBooking(
           })
         ).days
       : daysOf(entry.days, firstNight, lastNight);
-  return { houseGroup: entry.houseGroup, houseIds: entry.houseIds, days };
+  return { houseGroup: entry.houseGroup, houseIds: entry.houseIds, days, seen: entry.seen };
 }

@@ -289,7 +289,7 @@ describe('search read model', () => {
       }
 
       // One-night stays on every free night of a house for months, in one statement: too many to
-      // send with the notification, so the group is reloaded.
+      // write into the change log, so the group is read again.
       const bulk = pickOne(single);
       await t.pool.query(
         `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date)
@@ -333,6 +333,52 @@ describe('search read model', () => {
         { numRuns: 10 },
       );
     }
+  });
+
+  it('reads a stay change whose transaction was still open when an earlier search read the log', async () => {
+    // A group of one house, found for a night it has on sale and free; then that night is taken.
+    const candidates = await t.pool.query<{ id: string; house: string; adults: number; d: string }>(
+      `SELECT hg.id, h.id AS house, hg.min_adult_capacity AS adults, to_char(d.date, 'YYYY-MM-DD') AS d
+       FROM house_groups hg JOIN houses h ON h.house_group_id = hg.id
+       JOIN house_group_days d ON d.house_group_id = hg.id AND d.date BETWEEN $1::date + 3 AND $1::date + $2::int
+       WHERE (SELECT count(*) FROM houses x WHERE x.house_group_id = hg.id) = 1 AND NOT d.closed
+         AND NOT EXISTS (SELECT 1 FROM stays s WHERE s.house_id = h.id AND s.status = 'ACTIVE'
+                           AND s.nights && daterange(d.date, d.date + 1))
+       ORDER BY hg.id, d.date LIMIT 1`,
+      [today, CALENDAR_DAYS],
+    );
+    const { id, house, adults, d: night } = candidates.rows[0]!;
+    const query: SearchQuery = {
+      ...toQuery({ ...fc.sample(queryArb, 1)[0]!, prefecture: null, area: null, type: null, usageLabel: null }),
+      stay: { checkin: night, checkout: addDays(night, 1), nights: 1 },
+      guests: adults,
+      adults,
+      pets: 0,
+      sort: 'PRICE_ASC',
+      after: null,
+      limit: 1000,
+    };
+    const found = async () => (await index.search(query))!.map((r) => r.id);
+    // The transaction takes its xid before the searches below read the log, and commits after them;
+    // a later transaction ending first makes the reads' snapshots list it as in progress.
+    const c = await t.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query('SELECT pg_current_xact_id()');
+      await t.pool.query('SELECT pg_current_xact_id()');
+      expect(await found()).toContain(id);
+      await c.query(
+        `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date)
+         VALUES ($1, $2, $3, $4::date, $4::date + 1)`,
+        [`sio-${stayN++}`, house, id, night],
+      );
+      expect(await found()).toContain(id);
+      await c.query('COMMIT');
+    } finally {
+      c.release();
+    }
+    expect(await found()).not.toContain(id);
+    await expectSameAnswers(query);
   });
 
   it('tells a subscriber without stay changes of its own that the group changed', async () => {
