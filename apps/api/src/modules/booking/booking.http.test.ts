@@ -268,7 +268,7 @@ describe('tentative booking and the confirmation saga', () => {
       t.call('get_booking_quote', stayRequest(houseGroupId, today, fromToday, 1), { token: g.token });
     expect((await quote(70)).body.quote.accommodationAmount).toBe(20_000);
     await t.pool.query(
-      `UPDATE house_group_days SET standard_price = 23_000 WHERE house_group_id = $1 AND date = $2::date`,
+      `UPDATE house_group_days SET standard_price = 23000 WHERE house_group_id = $1 AND date = $2::date`,
       [houseGroupId, addDays(today, 70)],
     );
     expect((await quote(70)).body.quote.accommodationAmount).toBe(23_000);
@@ -333,7 +333,7 @@ describe('tentative booking and the confirmation saga', () => {
     const before = await holdTentativeBooking(t.pool, seen, houseIds, booking(1), event);
     expect(before).toMatchObject({ houseId: houseIds[0] });
 
-    await t.pool.query(`UPDATE house_group_days SET standard_price = 21_000 WHERE house_group_id = $1`, [houseGroupId]);
+    await t.pool.query(`UPDATE house_group_days SET standard_price = 21000 WHERE house_group_id = $1`, [houseGroupId]);
     expect(await holdTentativeBooking(t.pool, seen, houseIds, booking(2), event)).toBe('catalogue-changed');
     expect(
       await holdTentativeBooking(t.pool, await currentSnapshot(t.pool), houseIds, booking(2), event),
@@ -370,7 +370,7 @@ describe('tentative booking and the confirmation saga', () => {
       await blocker.query('LOCK TABLE stay_changes IN ACCESS EXCLUSIVE MODE');
       const search = t.call('get_booking_quote', stayRequest(houseGroupId, today, 101, 1), { token: g.token });
       await new Promise((r) => setTimeout(r, 50));
-      await t.pool.query(`UPDATE house_group_days SET standard_price = 26_000 WHERE house_group_id = $1`, [
+      await t.pool.query(`UPDATE house_group_days SET standard_price = 26000 WHERE house_group_id = $1`, [
         houseGroupId,
       ]);
       const hold = createTentative(g, stayRequest(houseGroupId, today, 102, 1));
