@@ -28,10 +28,11 @@ function render(rows: Row[], { language = 'en' as Language, search = '', nextPag
     />
   );
   const prefix = language === 'ja' ? '/ja' : '';
-  const Stub = createRoutesStub([{ path: '/:lang?/staff/things', Component: page }]);
+  // React Router's own in-memory router for tests: the page reads its URL and builds links with it.
+  const TestRouter = createRoutesStub([{ path: '/:lang?/staff/things', Component: page }]);
   return renderToStaticMarkup(
     <TranslationProvider translator={getTranslator(language)}>
-      <Stub initialEntries={[`${prefix}/staff/things${search}`]} />
+      <TestRouter initialEntries={[`${prefix}/staff/things${search}`]} />
     </TranslationProvider>,
   );
 }
