@@ -259,6 +259,14 @@ describe('tentative booking and the confirmation saga', () => {
         { house_id: houseId, quote_house: houseId, stay_house: houseId, event_house: houseId },
       ]);
     }
+    // The database keeps a booking on its stay's house: another house of the group is refused.
+    const [first, second] = won.map((r) => r.body as { bookingId: string; quote: { booking: { houseId: string } } });
+    await expect(
+      t.pool.query('UPDATE bookings SET house_id = $2 WHERE id = $1', [
+        first!.bookingId,
+        second!.quote.booking.houseId,
+      ]),
+    ).rejects.toThrow(/bookings_stay_fkey/);
   });
 
   it('prices and holds with catalogue changes committed just before: a price, a closed night, a new house', async () => {

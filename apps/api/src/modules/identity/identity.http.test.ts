@@ -1,7 +1,9 @@
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../platform/db/pool.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { listenForRevocations } from './identity.repo.js';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -176,6 +178,25 @@ describe('revocation across nodes', () => {
       await expect.poll(async () => (await callB()).status, { timeout: 5_000 }).toBe(401);
     } finally {
       await nodeB.stopBackgroundWork();
+    }
+  });
+
+  it('listens on a connection of its own: a pool of one still serves requests', async () => {
+    const pool = createPool(t.pool.options.connectionString!, 1);
+    const stop = await listenForRevocations(
+      pool,
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      const r = await Promise.race([
+        pool.query<{ one: number }>('SELECT 1 AS one'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the pool had no connection left')), 2_000)),
+      ]);
+      expect((r as { rows: { one: number }[] }).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await stop();
+      await pool.end();
     }
   });
 });

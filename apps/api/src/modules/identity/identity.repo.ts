@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Db } from '../../platform/db/pool.js';
 
 export type AccountRow = {
@@ -248,33 +249,40 @@ export async function takeOidcState(
 }
 
 /**
- * Holds one connection that LISTENs for session revocations made by any node.
- * `onLost` runs when the connection drops, so the caller can forget what it
- * cached (notifications may have been missed) and listen again.
+ * Holds one connection that LISTENs for session revocations made by any node:
+ * a connection of its own, not one of the pool's, so that the pool's size is
+ * what requests get. `onLost` runs when the connection drops, so the caller
+ * can forget what it cached (notifications may have been missed) and listen again.
  */
 export async function listenForRevocations(
   pool: import('pg').Pool,
   onNotice: (payload: string) => void,
   onLost: () => void,
 ): Promise<() => Promise<void>> {
-  const client = await pool.connect();
-  let released = false;
-  const release = (err?: Error) => {
-    if (released) return;
-    released = true;
-    client.release(err);
+  const client = new pg.Client(pool.options);
+  let closed = false;
+  const lose = () => {
+    if (closed) return;
+    closed = true;
+    client.end().catch(() => undefined);
+    onLost();
   };
   client.on('notification', (msg) => {
     if (msg.channel === REVOCATION_CHANNEL && msg.payload) onNotice(msg.payload);
   });
-  client.on('error', (err) => {
-    release(err);
-    onLost();
-  });
-  await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+  client.on('error', lose);
+  client.on('end', lose);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+  } catch (err) {
+    closed = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
   return async () => {
-    if (released) return;
-    await client.query(`UNLISTEN ${REVOCATION_CHANNEL}`).catch(() => undefined);
-    release();
+    if (closed) return;
+    closed = true;
+    await client.end().catch(() => undefined);
   };
 }
