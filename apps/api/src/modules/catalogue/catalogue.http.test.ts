@@ -645,7 +645,7 @@ describe('stays', () => {
         `SELECT unnest(proconfig) AS setting FROM pg_proc WHERE proname = 'hold_tentative_booking'`,
       );
       expect(config.rows.map((r) => r.setting)).toEqual(
-        expect.arrayContaining(['plan_cache_mode=force_generic_plan', 'enable_sort=off']),
+        expect.arrayContaining(['plan_cache_mode=force_generic_plan', 'enable_sort=off', 'jit=off']),
       );
       for (const { setting } of config.rows) {
         const [name, value] = setting.split('=');
