@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { withTx } from './db/pool.js';
 import type { Deps } from './deps.js';
 
@@ -8,14 +9,22 @@ export type Task = { name: string; everyMs: number; run: (deps: Deps) => Promise
  * in every node, but a transaction-scoped advisory lock lets only one node run
  * a given task at a time. Tasks are idempotent sweeps ("anonymise every user
  * whose grace period has ended"), so a missed or repeated run does no harm.
+ *
+ * The transactions holding the locks use connections of their own, one per
+ * task at most, beside the app's pool: a task runs its queries on the app's
+ * pool, and lock holders taking pool connections could leave none for the
+ * tasks (or for requests) when the pool is small.
  */
 export function startScheduler(deps: Deps, tasks: Task[]): { stop: () => Promise<void> } {
+  const lockPool = new pg.Pool({ ...deps.db.options, max: Math.max(1, tasks.length), idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection must not crash the process.
+  lockPool.on('error', () => undefined);
   let stopping = false;
   const running = new Set<Promise<void>>();
   const timers = tasks.map((task, i) => {
     const tick = () => {
       if (stopping) return;
-      const p = withTx(deps.db, async (tx) => {
+      const p = withTx(lockPool, async (tx) => {
         const got = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(7319100, $1) AS ok', [i]);
         if (!got.rows[0]?.ok) return;
         await task.run(deps);
@@ -38,6 +47,7 @@ export function startScheduler(deps: Deps, tasks: Task[]): { stop: () => Promise
         clearInterval(b);
       }
       await Promise.allSettled([...running]);
+      await lockPool.end();
     },
   };
 }
