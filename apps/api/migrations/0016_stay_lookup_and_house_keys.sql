@@ -1,6 +1,6 @@
 -- Three changes to what a hold costs the database (docs/decisions/0016-hold-database-work.md).
 --
--- 1. stay_overlaps (0013) is asked twice by every hold. Its plan was meant to descend
+-- 1. stay_overlaps (0013) was asked twice by every hold. Its plan was meant to descend
 --    stays_house_checkin_idx once, but `house_id = $1 ... ORDER BY checkin_date DESC LIMIT 1` can
 --    also be answered by reading the house's stays through the exclusion constraint's GiST index
 --    (house, nights) and sorting them, and the generic plans of hold_tentative_booking costed the
@@ -29,7 +29,9 @@
 --    transaction have no order among themselves; rows that only add stays need none. Updates and
 --    deletes keep 0014's statement triggers.
 
--- 0015's function, with its night locks taken in a loop and the settings above.
+-- 0015's function, with its night locks taken in a loop, the settings above, and one house check
+-- (after the locks) instead of two. The check before the locks spared nothing: a stay it could see
+-- is committed, so its locks are free, and one it could not see still holds them.
 CREATE OR REPLACE FUNCTION hold_tentative_booking(
   p_catalogue_seen pg_snapshot,
   p_house_ids text[],
@@ -99,7 +101,6 @@ BEGIN
   END IF;
 
   FOREACH v_house IN ARRAY p_house_ids LOOP
-    CONTINUE WHEN stay_overlaps(v_house, p_checkin, p_checkout);
     -- The nights' locks in date order, each a plain expression PL/pgSQL evaluates without a query.
     FOR v_night IN (p_checkin - DATE '2000-01-01') .. (p_checkout - DATE '2000-01-01') - 1 LOOP
       PERFORM pg_advisory_xact_lock(hashtext(v_house), v_night);
