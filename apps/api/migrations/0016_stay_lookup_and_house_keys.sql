@@ -29,9 +29,10 @@
 --    transaction have no order among themselves; rows that only add stays need none. Updates and
 --    deletes keep 0014's statement triggers.
 
--- 0015's function, with its night locks taken in a loop, the settings above, and one house check
--- (after the locks) instead of two. The check before the locks spared nothing: a stay it could see
--- is committed, so its locks are free, and one it could not see still holds them.
+-- 0015's function, with the catalogue check and the guest read by one query, its night locks taken
+-- in a loop, the settings above, and one house check (after the locks) instead of two. The check
+-- before the locks spared nothing: a stay it could see is committed, so its locks are free, and
+-- one it could not see still holds them.
 CREATE OR REPLACE FUNCTION hold_tentative_booking(
   p_catalogue_seen pg_snapshot,
   p_house_ids text[],
@@ -81,20 +82,27 @@ AS $$
 DECLARE
   v_house text;
   v_night integer;
+  v_catalogue_changed boolean;
 BEGIN
-  IF p_catalogue_seen IS NOT NULL AND EXISTS (
-    SELECT 1 FROM catalogue_changes c
-    WHERE c.house_group_id = p_house_group_id
-      AND (c.xid >= pg_snapshot_xmax(p_catalogue_seen)
-           OR c.xid = ANY (ARRAY(SELECT pg_snapshot_xip(p_catalogue_seen))))) THEN
+  -- The catalogue check and the guest in one query; a catalogue change is answered first.
+  SELECT u.id, u.first_name, u.last_name,
+         p_catalogue_seen IS NOT NULL AND EXISTS (
+           SELECT 1 FROM catalogue_changes c
+           WHERE c.house_group_id = p_house_group_id
+             AND (c.xid >= pg_snapshot_xmax(p_catalogue_seen)
+                  OR c.xid = ANY (ARRAY(SELECT pg_snapshot_xip(p_catalogue_seen)))))
+  INTO user_id, user_first_name, user_last_name, v_catalogue_changed
+  FROM (VALUES (1)) AS one (x)
+  LEFT JOIN users u ON u.identity_id = p_account_id AND u.anonymised_at IS NULL;
+  IF v_catalogue_changed THEN
+    user_id := NULL;
+    user_first_name := NULL;
+    user_last_name := NULL;
     outcome := 'catalogue-changed';
     RETURN NEXT;
     RETURN;
   END IF;
-
-  SELECT u.id, u.first_name, u.last_name INTO user_id, user_first_name, user_last_name
-  FROM users u WHERE u.identity_id = p_account_id AND u.anonymised_at IS NULL;
-  IF NOT FOUND THEN
+  IF user_id IS NULL THEN
     outcome := 'no-user';
     RETURN NEXT;
     RETURN;
