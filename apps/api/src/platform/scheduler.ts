@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { withTx } from './db/pool.js';
+import { createPool, withTx } from './db/pool.js';
 import type { Deps } from './deps.js';
 
 export type Task = { name: string; everyMs: number; run: (deps: Deps) => Promise<void> };
@@ -16,9 +15,7 @@ export type Task = { name: string; everyMs: number; run: (deps: Deps) => Promise
  * tasks (or for requests) when the pool is small.
  */
 export function startScheduler(deps: Deps, tasks: Task[]): { stop: () => Promise<void> } {
-  const lockPool = new pg.Pool({ ...deps.db.options, max: Math.max(1, tasks.length), idleTimeoutMillis: 30_000 });
-  // An idle client that loses its connection must not crash the process.
-  lockPool.on('error', () => undefined);
+  const lockPool = createPool(deps.db.options.connectionString ?? '', Math.max(1, tasks.length));
   let stopping = false;
   const running = new Set<Promise<void>>();
   const timers = tasks.map((task, i) => {

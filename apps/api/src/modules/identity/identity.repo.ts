@@ -255,7 +255,7 @@ export async function takeOidcState(
  * can forget what it cached (notifications may have been missed) and listen again.
  */
 export async function listenForRevocations(
-  pool: import('pg').Pool,
+  pool: pg.Pool,
   onNotice: (payload: string) => void,
   onLost: () => void,
 ): Promise<() => Promise<void>> {
