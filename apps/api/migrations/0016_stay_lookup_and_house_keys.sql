@@ -10,8 +10,8 @@
 --    order: hold_tentative_booking now runs with enable_sort off. Its night locks, which were
 --    taken by a statement sorting the nights, are taken in a loop instead (also one statement
 --    less per hold). It runs with jit off too: PostgreSQL 15 counts a disabled sort as a huge cost
---    and compiles a plan that costly on every run (65 ms), and none of its statements is big
---    enough to gain from compiling.
+--    and JIT-compiles a plan that costly on every run (65 ms a hold while the night locks still
+--    sorted), and none of its statements is big enough to gain from compiling.
 --
 -- 2. A stay and a booking each named their house and house group by separate foreign keys, four
 --    checks per hold that each lock the same house and house-group rows (KEY SHARE), which every
