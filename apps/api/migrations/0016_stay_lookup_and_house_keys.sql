@@ -1,4 +1,5 @@
--- Three changes to what a hold costs the database (docs/decisions/0016-hold-database-work.md).
+-- What a hold costs the database (docs/decisions/0016-hold-database-work.md), in three parts, then
+-- the unused stays-by-booking index dropped.
 --
 -- 1. stay_overlaps (0013) was asked twice by every hold. Its plan was meant to descend
 --    stays_house_checkin_idx once, but `house_id = $1 ... ORDER BY checkin_date DESC LIMIT 1` can

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openListeningConnection } from '../../platform/db/listening-connection.js';
 import type { IsoDate } from './civil-date.js';
 
 /** The channel migration 0011's triggers notify with the id of each changed house group. */
@@ -64,9 +65,9 @@ export type CatalogueListener = {
 };
 
 /**
- * Listens (and reads the stay change log) on its own connection (not one of the pool's: it is held
- * for the life of the process and must not keep `pool.end()` waiting). `onLost` runs once when the
- * connection drops; changes may have been missed from then on.
+ * Listens (and reads the stay change log) on a connection of its own (platform/db's
+ * openListeningConnection). `onLost` runs once when the connection drops; changes may have been
+ * missed from then on.
  */
 export async function listenForCatalogueChanges(
   pool: pg.Pool,
@@ -74,29 +75,16 @@ export async function listenForCatalogueChanges(
   onStaysChange: (change: StaysChange) => void,
   onLost: (err: Error) => void,
 ): Promise<CatalogueListener> {
-  const client = new pg.Client(pool.options);
-  let lost = false;
-  const lose = (err: Error) => {
-    if (lost) return;
-    lost = true;
-    onLost(err);
-  };
-  client.on('notification', (msg) => {
-    if (msg.channel === CATALOGUE_CHANNEL && msg.payload) onChange(msg.payload);
-  });
-  client.on('error', lose);
-  client.on('end', () => lose(new Error('the listening connection ended')));
-  await client.connect();
+  const { client, lose, close } = await openListeningConnection(pool, CATALOGUE_CHANNEL, onChange, onLost);
   let snapshot: string;
   try {
     // This connection runs one statement over and over: its plan for any snapshot reads the log by
     // its index, but PostgreSQL would plan it again for every read, at more than it costs to run.
-    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; SET plan_cache_mode = force_generic_plan`);
+    await client.query('SET plan_cache_mode = force_generic_plan');
     // Stay changes are read from here on; whoever keeps copies loads them after `up`.
     snapshot = (await client.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]!.s;
   } catch (err) {
-    lost = true;
-    await client.end().catch(() => undefined);
+    await close();
     throw err;
   }
   let readAt = Date.now();
@@ -105,7 +93,6 @@ export async function listenForCatalogueChanges(
       if (Date.now() - readAt > MAX_READ_GAP_MS) {
         const err = new Error('the stay change log was not read for too long');
         lose(err);
-        await client.end().catch(() => undefined);
         throw err;
       }
       const r = await client.query<{ snapshot: string; changes: [string, unknown, unknown][] }>({
@@ -117,9 +104,6 @@ export async function listenForCatalogueChanges(
       readAt = Date.now();
       for (const row of r.rows[0]!.changes) onStaysChange(toStaysChange(row));
     },
-    close: async () => {
-      lost = true;
-      await client.end().catch(() => undefined);
-    },
+    close,
   };
 }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openListeningConnection } from '../../platform/db/listening-connection.js';
 import type { Db } from '../../platform/db/pool.js';
 
 export type AccountRow = {
@@ -249,9 +250,8 @@ export async function takeOidcState(
 }
 
 /**
- * Holds one connection that LISTENs for session revocations made by any node:
- * a connection of its own, not one of the pool's, so that the pool's size is
- * what requests get. `onLost` runs when the connection drops, so the caller
+ * Holds a connection of its own that LISTENs for session revocations made by any node
+ * (platform/db's openListeningConnection). `onLost` runs when the connection drops, so the caller
  * can forget what it cached (notifications may have been missed) and listen again.
  */
 export async function listenForRevocations(
@@ -259,30 +259,6 @@ export async function listenForRevocations(
   onNotice: (payload: string) => void,
   onLost: () => void,
 ): Promise<() => Promise<void>> {
-  const client = new pg.Client(pool.options);
-  let closed = false;
-  const lose = () => {
-    if (closed) return;
-    closed = true;
-    client.end().catch(() => undefined);
-    onLost();
-  };
-  client.on('notification', (msg) => {
-    if (msg.channel === REVOCATION_CHANNEL && msg.payload) onNotice(msg.payload);
-  });
-  client.on('error', lose);
-  client.on('end', lose);
-  try {
-    await client.connect();
-    await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
-  } catch (err) {
-    closed = true;
-    await client.end().catch(() => undefined);
-    throw err;
-  }
-  return async () => {
-    if (closed) return;
-    closed = true;
-    await client.end().catch(() => undefined);
-  };
+  const { close } = await openListeningConnection(pool, REVOCATION_CHANNEL, onNotice, () => onLost());
+  return close;
 }
