@@ -313,7 +313,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     meals,
     extraOptions,
     pet: b.pet,
-    stayingPeriodNotes: stayingPeriodNotes(hg, language),
+    stayingPeriodNotes: stayingPeriodNotes(hg, language, CHANGEABLE.includes(b.status) && !b.guestRegisterComplete),
     isMealOrderRequired: flags.isMealOrderRequired,
     isAdditionalMealRequestRecommended: flags.isAdditionalMealRequestRecommended,
     access: { address: location.address, latitude: location.latitude, longitude: location.longitude },
@@ -377,15 +377,21 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
   };
 }
 
-/** House rules the booking page lists for the stay. */
-function stayingPeriodNotes(hg: HouseGroup, language: Language): string[] {
+/**
+ * House rules the booking page lists for the stay. The guest register is asked for only while the
+ * guest can still give it and has not: not of a stay cancelled, under way or over.
+ */
+function stayingPeriodNotes(hg: HouseGroup, language: Language, registerDue: boolean): string[] {
   const ja = language === 'ja';
   const notes = [
     ja
       ? `チェックインは${hg.checkinTime}から、チェックアウトは${hg.checkoutTime}までです。`
       : `Check-in from ${hg.checkinTime}, check-out by ${hg.checkoutTime}.`,
-    ja ? 'チェックインの前に宿泊者名簿をご入力ください。' : 'Please complete the guest register before check-in.',
   ];
+  if (registerDue)
+    notes.push(
+      ja ? 'チェックインの前に宿泊者名簿をご入力ください。' : 'Please complete the guest register before check-in.',
+    );
   if (hg.isPetAllowed)
     notes.push(ja ? 'ペットはケージまたはリードでお願いします。' : 'Pets must stay on a lead or in a crate indoors.');
   return notes;

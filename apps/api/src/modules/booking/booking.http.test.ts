@@ -541,6 +541,32 @@ describe('cancel_booking and get_cancellation_fee', () => {
 });
 
 describe('the stay: register, check-in, check-out and the jobs', () => {
+  it('asks for the guest register in the house notes only while it is due', async () => {
+    const g = await guestWithCard(t);
+    const { houseGroupId, today } = await bookableHouseGroup(t);
+    const asked = 'Please complete the guest register before check-in.';
+    const notes = async (bookingId: string) => (await detail(g, bookingId)).stayingPeriodNotes as string[];
+
+    const registered = await booked(g, stayRequest(houseGroupId, today, 10));
+    expect(await notes(registered)).toContain(asked);
+    const guests = [1, 2].map((n) => ({
+      fullName: `Guest ${n}`,
+      address: { countryCode: 'JP', city: 'Tokyo' },
+      emailAddress: `guest${n}@example.com`,
+      nationalityCountryCode: 'JP',
+    }));
+    const reg = await t.call('submit_guest_register', { bookingId: registered, guests }, { token: g.token });
+    expect(reg.body.booking.guestRegister.complete).toBe(true);
+    expect(await notes(registered)).not.toContain(asked);
+    // The house's own notes stay.
+    expect((await notes(registered)).length).toBeGreaterThan(0);
+
+    const cancelled = await booked(g, stayRequest(houseGroupId, today, 20));
+    expect(await notes(cancelled)).toContain(asked);
+    expect((await t.call('cancel_booking', { bookingId: cancelled }, { token: g.token })).status).toBe(200);
+    expect(await notes(cancelled)).not.toContain(asked);
+  });
+
   it('goes BOOKED → READY_TO_CHECKIN → STAYING → CHECKED_OUT with the rest billed 3 days before', async () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
