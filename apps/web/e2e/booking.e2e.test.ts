@@ -177,10 +177,17 @@ describe('booking a stay', () => {
     const item = page.getByTestId('booking-list').locator(`a[href="/mypage/bookings/${bookingId}"]`);
     await expect(item.count()).resolves.toBe(1);
     await expect(item.textContent()).resolves.toContain('Booked');
+    // The balance is on My page too, and leads to the points page.
+    expect(yen(await page.getByTestId('mypage-point-balance').textContent())).toBe(
+      pointsBefore + GRANTED_POINTS - POINTS_USED,
+    );
+    await expectNoSeriousA11yViolations(page, '/mypage');
     await screenshotAtWidths(page, 'mypage');
 
     // The points page: the grant and the points spent on the deposit.
-    await page.goto(`${base}/mypage/points`, { waitUntil: 'networkidle' });
+    await page.getByTestId('mypage-point-balance').click();
+    await page.waitForURL((url) => url.pathname === '/mypage/points');
+    await page.waitForLoadState('networkidle');
     expect(yen(await page.getByTestId('point-balance').textContent())).toBe(
       pointsBefore + GRANTED_POINTS - POINTS_USED,
     );

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { listBookings, type BookingListItem } from '@yado/contract/booking.contract';
+import { getPointBalance } from '@yado/contract/point.contract';
 import { getUser, type User } from '@yado/contract/user.contract';
 import { useTranslation } from '../lib/i18n';
 import {
@@ -16,6 +17,7 @@ import {
 import { BookingList, parseBookingTab } from '../features/booking/components/booking-list.component';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
+import { formatPoints } from '../lib/point-reason';
 import { useApiQuery } from '../lib/use-api-query.hook';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -34,9 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
   const url = new URL(request.url);
   const tab = parseBookingTab(url.searchParams.get('tab'));
   const pageToken = (url.searchParams.get('page') ?? '').slice(0, 200);
-  const [result, bookingsResult] = await Promise.all([
+  const [result, bookingsResult, pointsResult] = await Promise.all([
     context.callApi<User | ApiErrorBody>('get_user', {}, language),
     context.callApi(listBookings.path, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
+    context.callApi(getPointBalance.path, {}, language),
   ]);
   if (result.status === 200) {
     // The bookings are a part of the page: if they cannot be read, the profile still shows.
@@ -44,7 +47,15 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
       bookingsResult.status === 200
         ? listBookings.output.parse(bookingsResult.body)
         : { bookings: [] as BookingListItem[], nextPageToken: '' };
-    return { user: result.body as User, tab, bookings: bookings.bookings, nextPageToken: bookings.nextPageToken };
+    // So is the balance: without it the link to the points page still shows.
+    const pointBalance = pointsResult.status === 200 ? getPointBalance.output.parse(pointsResult.body).balance : null;
+    return {
+      user: result.body as User,
+      tab,
+      bookings: bookings.bookings,
+      nextPageToken: bookings.nextPageToken,
+      pointBalance,
+    };
   }
   const error = result.body as ApiErrorBody | null;
   if (result.status === 404 && error?.errorInfo?.reason === 'CodeUserNotFound') {
@@ -84,9 +95,17 @@ export default function MypageRoute() {
             : null
         }
       />
-      <p className="mypage-links">
-        <Link to={localizePath('/mypage/points', language)}>{t('booking:list.points')}</Link>
-      </p>
+      <Link className="card mypage-points" to={localizePath('/mypage/points', language)}>
+        <span className="mypage-points__label">{t('booking:list.points')}</span>
+        {d.pointBalance !== null ? (
+          <span className="mypage-points__value" data-testid="mypage-point-balance">
+            {t('points:balance.value', { points: formatPoints(d.pointBalance, language) })}
+          </span>
+        ) : null}
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       <UserSummary user={user} />
       <div className="page__actions">
         <SignOutButton />

@@ -121,9 +121,11 @@ describe('the cancellation schedule of a quote', () => {
 
   it('lists the fee from each tier start, leaving out free days and days already past', () => {
     expect(cancellationSchedule(policy, nights, '2027-01-01')).toEqual([
-      { from: '2027-03-03', percentage: 30, amount: 6_000 },
-      { from: '2027-03-08', percentage: 50, amount: 19_000 },
-      { from: '2027-03-10', percentage: 100, amount: 35_000 },
+      // Each night by its own tier: the 3rd charges 30% of the 10th and nothing of the 11th; the 8th
+      // 50% and 30%; the 10th 100% and 50%.
+      { from: '2027-03-03', lowest: 0, highest: 30, amount: 6_000 },
+      { from: '2027-03-08', lowest: 30, highest: 50, amount: 19_000 },
+      { from: '2027-03-10', lowest: 50, highest: 100, amount: 35_000 },
     ]);
     expect(cancellationSchedule(policy, nights, '2027-03-09').map((r) => r.from)).toEqual(['2027-03-09', '2027-03-10']);
   });

@@ -8,8 +8,9 @@ export type CancellationPolicy = {
 export type ScheduleRow = {
   /** From this day on (until the next row) cancelling costs `amount`. */
   from: IsoDate;
-  /** The largest percentage any night is charged at from this day. */
-  percentage: number;
+  /** The smallest and largest percentage a night is charged at from this day (each night by its own tier). */
+  lowest: number;
+  highest: number;
   amount: number;
 };
 
@@ -44,10 +45,14 @@ export function cancellationSchedule(
   return starts
     .map((from) => (from < today ? today : from))
     .filter((from, i, all) => all.indexOf(from) === i)
-    .map((from) => ({
-      from,
-      percentage: Math.max(...nights.map((n) => percentFor(policy, daysBetween(from, n.date)))),
-      amount: feeOn(policy, nights, from),
-    }))
+    .map((from) => {
+      const percents = nights.map((n) => percentFor(policy, daysBetween(from, n.date)));
+      return {
+        from,
+        lowest: Math.min(...percents),
+        highest: Math.max(...percents),
+        amount: feeOn(policy, nights, from),
+      };
+    })
     .filter((row) => row.amount > 0);
 }

@@ -64,9 +64,9 @@ export function BillingList(p: Props) {
           >
             <header className="billing__head">
               <h3 id={`billing-${billing.billingId}`} className="billing__title">
-                {billingTypeLabel(t, billing.billingType)}
+                {billingTypeLabel(t, billing.billingType)}{' '}
+                {/* The space outside: the number may go to the next line, but never in two. */}
                 <span className="muted billing__number">
-                  {' '}
                   {t('booking:billing.number', { number: billing.billingNumber })}
                 </span>
               </h3>

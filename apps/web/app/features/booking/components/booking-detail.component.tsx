@@ -15,7 +15,7 @@ import { formatDateTime, zonedParts } from '../../../lib/format-date-time';
 import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { fromCivil, toCivil } from '../booking-dates';
+import { fromCivil } from '../booking-dates';
 import { bookingStatusLabel, bookingStatusTone, mealTypeLabel } from '../booking-labels';
 import { refundOfCancelled } from '../booking-amounts';
 import { challengeUrlFor } from '../challenge-url';
@@ -26,6 +26,7 @@ import { BookingOrders, CancelMealOrder } from './booking-orders.component';
 import { ChangeGuests, type GuestCapacity } from './change-guests.component';
 import { CancelBooking } from './cancel-booking.component';
 import { FeePerDateTable } from './fee-per-date-table.component';
+import { FeeScheduleTable } from './fee-schedule-table.component';
 import { GuestRegisterForm } from './guest-register-form.component';
 import { HoldCountdown } from './hold-countdown.component';
 import type { PaymentPickerProps } from './payment-step.component';
@@ -458,70 +459,55 @@ export function BookingDetailView(p: Props) {
         />
       </section>
 
-      <section className="card booking-card" aria-labelledby="cancellation-heading">
-        <h2 id="cancellation-heading" className="booking-card__title">
-          {t('booking:detail.cancellationHeading')}
-        </h2>
-        {b.bookingStatus === 'CANCELLED' ? (
-          <>
-            <p>{t('booking:detail.isCancelled')}</p>
-            <dl className="quote__lines" data-testid="cancellation-summary">
-              <div className="quote__line">
-                <dt>{t('booking:cancel.fee')}</dt>
-                <dd>{yen(cancellationFeeBilled)}</dd>
-              </div>
-              <div className="quote__line quote__line--strong">
-                <dt>{t('booking:cancel.refunded')}</dt>
-                <dd data-testid="refunded-total">{yen(refundedTotal)}</dd>
-              </div>
-            </dl>
-          </>
-        ) : (
-          <>
-            <p data-testid="free-cancellation">
-              {b.underFreeCancellationPeriod
-                ? t('booking:quote.freeUntil', { date: formatDate(b.freeCancellationLimitDate, 'date', language) })
-                : t('booking:quote.notFree')}
-            </p>
-            {feeNow > 0 ? (
-              <p className="cancellation__now" data-testid="fee-now">
-                {t('booking:cancellation.feeNow', { amount: yen(feeNow) })}
+      {/* Fees and a schedule mean something only while the stay can still be cancelled, or once it was. */}
+      {b.bookingStatus === 'CANCELLED' || b.actions.canCancel ? (
+        <section className="card booking-card" aria-labelledby="cancellation-heading">
+          <h2 id="cancellation-heading" className="booking-card__title">
+            {t('booking:detail.cancellationHeading')}
+          </h2>
+          {b.bookingStatus === 'CANCELLED' ? (
+            <>
+              <p>{t('booking:detail.isCancelled')}</p>
+              <dl className="quote__lines" data-testid="cancellation-summary">
+                <div className="quote__line">
+                  <dt>{t('booking:cancel.fee')}</dt>
+                  <dd>{yen(cancellationFeeBilled)}</dd>
+                </div>
+                <div className="quote__line quote__line--strong">
+                  <dt>{t('booking:cancel.refunded')}</dt>
+                  <dd data-testid="refunded-total">{yen(refundedTotal)}</dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <>
+              <p data-testid="free-cancellation">
+                {b.underFreeCancellationPeriod
+                  ? t('booking:quote.freeUntil', { date: formatDate(b.freeCancellationLimitDate, 'date', language) })
+                  : t('booking:quote.notFree')}
               </p>
-            ) : null}
-            {feeNow > 0 ? <FeePerDateTable fees={b.cancellationFee} /> : null}
-            {schedule.length > 0 ? (
-              <table className="fee-table" data-testid="fee-schedule">
-                <caption className="fee-table__caption">{t('booking:cancellation.scheduleCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('booking:cancellation.from')}</th>
-                    <th scope="col">{t('booking:cancellation.percentage')}</th>
-                    <th scope="col">{t('booking:cancellation.fee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {schedule.map((row) => (
-                    <tr key={row.from}>
-                      <td>{formatDate(toCivil(row.from), 'date', language)}</td>
-                      <td>{t('booking:cancellation.percent', { percent: row.percentage })}</td>
-                      <td>{yen(row.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
-            {b.actions.canCancel ? (
-              <CancelBooking
-                bookingId={b.bookingId}
-                onCancelled={(fee) => {
-                  setCancelled({ refund: fee.refundAmount, fee: fee.totalFee });
-                  refresh();
-                }}
-              />
-            ) : null}
-          </>
-        )}
-      </section>
+              {feeNow > 0 ? (
+                <p className="cancellation__now" data-testid="fee-now">
+                  {t('booking:cancellation.feeNow', { amount: yen(feeNow) })}
+                </p>
+              ) : null}
+              {feeNow > 0 ? <FeePerDateTable fees={b.cancellationFee} /> : null}
+              {schedule.length > 0 ? (
+                <FeeScheduleTable rows={schedule} language={language} captionVisible={true} />
+              ) : null}
+              {b.actions.canCancel ? (
+                <CancelBooking
+                  bookingId={b.bookingId}
+                  onCancelled={(fee) => {
+                    setCancelled({ refund: fee.refundAmount, fee: fee.totalFee });
+                    refresh();
+                  }}
+                />
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : null}
       <AlertDialog
         open={cancelled !== null}
         title={t('booking:cancel.doneTitle')}
@@ -533,7 +519,10 @@ export function BookingDetailView(p: Props) {
         onClose={() => setCancelled(null)}
       />
 
-      {b.actions.canSubmitGuestRegister || b.guestRegister.guests.length > 0 ? (
+      {/* Once the guest can no longer change it, the register is only worth showing as done: a
+          cancelled stay, or one checked in at the desk, must not ask for it before arrival. */}
+      {b.actions.canSubmitGuestRegister ||
+      (b.guestRegister.complete && (b.bookingStatus === 'STAYING' || b.bookingStatus === 'CHECKED_OUT')) ? (
         <section className="card booking-card" aria-labelledby="register-heading">
           <h2 id="register-heading" className="booking-card__title">
             {t('booking:register.heading')}

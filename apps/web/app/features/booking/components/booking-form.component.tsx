@@ -392,8 +392,8 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
                     </span>
                     <span className="muted">
                       {o.chargeBasis === 'PER_NIGHT'
-                        ? t('booking:form.options.perNight', { amount: yen(o.unitTaxInclusiveAmount) })
-                        : t('booking:form.options.perStay', { amount: yen(o.unitTaxInclusiveAmount) })}
+                        ? t('booking:form.options.perNight', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })
+                        : t('booking:form.options.perStay', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })}
                       {o.freeQuantity > 0 ? ` · ${t('booking:form.options.free', { count: o.freeQuantity })}` : ''}
                     </span>
                     {o.alternativeDetailUrl ? (

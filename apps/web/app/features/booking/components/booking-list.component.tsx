@@ -74,7 +74,11 @@ export function BookingList({ tab, bookings, moreHref }: Props) {
                       {formatDate(b.checkinDate, 'date', language)} – {formatDate(b.checkoutDate, 'date', language)}
                     </span>
                     <span className="muted booking-item__meta">
-                      {b.houseGroup.placeName} · {t('booking:detail.number', { number: b.bookingNumber })}
+                      {/* Breaks between the place and the number, never inside "Booking no. B…". */}
+                      <span>{b.houseGroup.placeName}</span> ·{' '}
+                      <span className="booking-item__number">
+                        {t('booking:detail.number', { number: b.bookingNumber })}
+                      </span>
                     </span>
                   </span>
                   <span className="booking-item__end">

@@ -269,8 +269,8 @@ export function BookingOrders(p: Props) {
                   <span className="option-row__title">{o.caption}</span>
                   <span className="muted">
                     {o.chargeBasis === 'PER_NIGHT'
-                      ? t('booking:form.options.perNight', { amount: yen(o.unitTaxInclusiveAmount) })
-                      : t('booking:form.options.perStay', { amount: yen(o.unitTaxInclusiveAmount) })}
+                      ? t('booking:form.options.perNight', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })
+                      : t('booking:form.options.perStay', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })}
                     {o.freeQuantity > 0 ? ` · ${t('booking:form.options.free', { count: o.freeQuantity })}` : ''}
                   </span>
                 </div>

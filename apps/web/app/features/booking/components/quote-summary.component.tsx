@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { addDays, fromCivil, toCivil } from '../booking-dates';
 import { cancellationSchedule, type CancellationPolicy } from '../cancellation-schedule';
+import { FeeScheduleTable } from './fee-schedule-table.component';
 
 /** The DEFAULT billing (the rest) is charged this many days before check-in (docs/decisions/0010). */
 export const REST_CHARGED_DAYS_BEFORE = 3;
@@ -36,6 +37,8 @@ export function QuoteSummary({ quote, language, policy, today }: Props) {
   const nights = quote.nights.length;
   return (
     <div className="quote" data-testid="quote">
+      {/* The menus show prices with service charge and tax; these lines, as on the invoice, do not. */}
+      <p className="muted quote__basis">{t('booking:quote.basis')}</p>
       <dl className="quote__lines">
         <div className="quote__line">
           <dt>{t('booking:quote.accommodation', { count: nights })}</dt>
@@ -106,27 +109,7 @@ export function QuoteSummary({ quote, language, policy, today }: Props) {
         <p className="quote__free">
           {freeUntil >= today ? t('booking:quote.freeUntil', { date: date(freeUntil) }) : t('booking:quote.notFree')}
         </p>
-        {schedule.length > 0 ? (
-          <table className="fee-table">
-            <caption className="visually-hidden">{t('booking:cancellation.scheduleCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('booking:cancellation.from')}</th>
-                <th scope="col">{t('booking:cancellation.percentage')}</th>
-                <th scope="col">{t('booking:cancellation.fee')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {schedule.map((row) => (
-                <tr key={row.from}>
-                  <td>{date(row.from)}</td>
-                  <td>{t('booking:cancellation.percent', { percent: row.percentage })}</td>
-                  <td>{yen(row.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        {schedule.length > 0 ? <FeeScheduleTable rows={schedule} language={language} captionVisible={false} /> : null}
       </div>
     </div>
   );
