@@ -198,6 +198,37 @@ describe('the shared interface', () => {
     await expect(page.locator('#chat-container').count()).resolves.toBe(0);
   });
 
+  it('gives a signed-out visitor a way to log in from the header, at every width, and brings them back', async () => {
+    const base = server.baseUrl;
+    const page = await newPage();
+    const house = '/house-groups/hg-kazahana-villa';
+    await open(page, `${base}${house}`);
+    const logIn = page.locator('.site-header').getByRole('link', { name: 'Log in', exact: true });
+    await expect(logIn.isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(logIn.isVisible()).resolves.toBe(true);
+    await expectNoSeriousA11yViolations(page, `${house} at 375 px, signed out`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Not on the ways in themselves.
+    await open(page, `${base}/login`);
+    await expect(logIn.count()).resolves.toBe(0);
+    await open(page, `${base}/ja${house}`);
+    await expect(
+      page.locator('.site-header').getByRole('link', { name: 'ログイン', exact: true }).getAttribute('href'),
+    ).resolves.toBe(`/ja/login?redirectUrl=${encodeURIComponent(`/ja${house}`)}`);
+
+    await open(page, `${base}${house}`);
+    await logIn.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email address').fill(GUEST.email);
+    await page.getByLabel('Password').fill(GUEST.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${base}${house}`);
+    await sessionSettled(page);
+    await expect(logIn.count()).resolves.toBe(0);
+  });
+
   it('shows the signed-in navigation in the header on wide screens and in a footer menu on phones', async () => {
     const base = server.baseUrl;
     const page = await newPage();

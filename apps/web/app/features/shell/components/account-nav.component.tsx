@@ -1,20 +1,38 @@
 import { useTranslation } from '../../../lib/i18n';
-import { NavLink } from 'react-router';
-import { localizePath } from '../../../lib/language';
+import { Link, NavLink, useLocation } from 'react-router';
+import { localizePath, stripLanguage } from '../../../lib/language';
+import { withRedirectUrl } from '../../../lib/redirect-url';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSignedIn } from '../../../lib/use-signed-in.hook';
 import { useLogOut } from '../hooks/use-log-out.hook';
 
+/** Pages that are themselves the way in: a link to log in would lead nowhere new. */
+const WAYS_IN = ['/login', '/register'];
+
 /**
  * The signed-in navigation in the header, from tablet width up (phones get
- * the footer menu instead). Nothing for visitors who are not signed in.
+ * the footer menu instead). A visitor who is not signed in gets a link to log
+ * in at every width, which brings them back to the page they were on.
  */
 export function AccountNav() {
   const { t } = useTranslation();
   const language = useLanguage();
   const signedIn = useSignedIn();
   const logOut = useLogOut();
-  if (!signedIn) return null;
+  const location = useLocation();
+  if (!signedIn) {
+    const path = stripLanguage(location.pathname);
+    if (WAYS_IN.some((p) => path === p || path.startsWith(`${p}/`))) return null;
+    const back = path === '/' ? null : `${location.pathname}${location.search}`;
+    return (
+      <Link
+        className="account-nav__link account-nav__log-in"
+        to={withRedirectUrl(localizePath('/login', language), back)}
+      >
+        {t('ui:accountNav.logIn')}
+      </Link>
+    );
+  }
   return (
     <nav className="account-nav" aria-label={t('ui:accountNav.label')}>
       <NavLink className="account-nav__link" to={localizePath('/mypage', language)} end>
