@@ -116,6 +116,12 @@ export const ERROR_CATALOGUE = {
     en: 'This password is too common and appears in lists of leaked passwords. Please choose another.',
     ja: 'このパスワードは流出したパスワードの一覧に含まれるため使用できません。別のパスワードを選んでください。',
   },
+  CodePasswordResetLinkInvalid: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'This link to reset your password has expired or was already used. Please ask for a new one.',
+    ja: 'このパスワード再設定用のリンクは有効期限が切れているか、すでに使用されています。もう一度お申し込みください。',
+  },
   CodeRefreshTokenInvalid: {
     status: 401,
     code: 'UNAUTHENTICATED',

@@ -14,6 +14,10 @@ export const IDENTITY_ROUTES = {
   refresh: `${IDENTITY_PREFIX}/token`,
   signOut: `${IDENTITY_PREFIX}/sign_out`,
   lookup: `${IDENTITY_PREFIX}/lookup`,
+  /** Sends a link to set a new password, if an account with a password uses the address; always answers {}. */
+  sendPasswordReset: `${IDENTITY_PREFIX}/send_password_reset`,
+  /** Sets a new password with the secret of such a link; every session of the account is signed out. */
+  resetPassword: `${IDENTITY_PREFIX}/reset_password`,
   providers: `${IDENTITY_PREFIX}/providers`,
   /** GET, redirects to the provider; `?redirectUrl=` is where the web app goes afterwards. */
   oidcStart: (provider: string) => `${IDENTITY_PREFIX}/oidc/${provider}/start`,
@@ -64,6 +68,18 @@ export const CredentialsSchema = z.object({
 });
 
 export const RefreshInputSchema = z.object({ refreshToken: z.string().min(10).max(200) });
+export const SendPasswordResetInputSchema = z.object({
+  email: z.email().max(254),
+  /** The language of the email and of the page its link opens. */
+  language: z.enum(['en', 'ja']).default('en'),
+});
+export const ResetPasswordInputSchema = z.object({
+  token: z.string().min(10).max(200),
+  // The length rule (8 to 128) is the password policy's, answered with its own reason.
+  password: z.string().min(1).max(1024),
+});
+/** The page a password reset link opens, with `?token=` (under /ja for Japanese). */
+export const PASSWORD_RESET_PAGE = '/reset-password';
 export const SignOutInputSchema = z.object({ refreshToken: z.string().max(200).optional() });
 export const CustomTokenInputSchema = z.object({ token: z.string().min(10).max(4000) });
 export const E2eCustomTokenInputSchema = z.object({

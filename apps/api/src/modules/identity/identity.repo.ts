@@ -181,6 +181,47 @@ export async function markRefreshTokenUsed(db: Db, tokenHash: string, now: Date)
   await db.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [tokenHash, now]);
 }
 
+// Password reset links -------------------------------------------------------------------
+
+export async function insertPasswordReset(
+  db: Db,
+  r: { tokenHash: string; accountId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO identity_password_resets (token_hash, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [r.tokenHash, r.accountId, r.now, r.expiresAt],
+  );
+}
+
+/** Links sent to an account since a time (used or not): how many mails it was sent. */
+export async function countPasswordResets(db: Db, accountId: string, since: Date): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM identity_password_resets WHERE account_id = $1 AND created_at > $2',
+    [accountId, since],
+  );
+  return r.rows[0]!.n;
+}
+
+/** Ends every link of the account not used yet (a newer one was sent, or the password changed). */
+export async function endPasswordResets(db: Db, accountId: string, now: Date): Promise<void> {
+  await db.query('UPDATE identity_password_resets SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL', [
+    accountId,
+    now,
+  ]);
+}
+
+/** Locks a link's row so that two resets with one link cannot both succeed. */
+export async function lockPasswordReset(
+  db: Db,
+  tokenHash: string,
+): Promise<{ account_id: string; expires_at: Date; used_at: Date | null } | null> {
+  const r = await db.query<{ account_id: string; expires_at: Date; used_at: Date | null }>(
+    'SELECT account_id, expires_at, used_at FROM identity_password_resets WHERE token_hash = $1 FOR UPDATE',
+    [tokenHash],
+  );
+  return r.rows[0] ?? null;
+}
+
 export async function listSigningKeys(db: Db): Promise<SigningKeyRow[]> {
   const r = await db.query<SigningKeyRow>('SELECT * FROM signing_keys ORDER BY created_at DESC');
   return r.rows;

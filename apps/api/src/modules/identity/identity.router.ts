@@ -4,6 +4,8 @@ import {
   E2eCustomTokenInputSchema,
   IDENTITY_ROUTES,
   RefreshInputSchema,
+  ResetPasswordInputSchema,
+  SendPasswordResetInputSchema,
   SignOutInputSchema,
   TokenResponseSchema,
   AccountInfoSchema,
@@ -12,6 +14,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { clientIp } from '../../platform/http/client-ip.js';
+import { publicOrigin } from '../../platform/http/public-origin.js';
 import { languageOf, toErrorResponse, zodFields } from '../../platform/http/error-response.js';
 import * as identity from './identity.service.js';
 import type { IdentityDeps } from './identity.service.js';
@@ -71,6 +74,15 @@ export function createIdentityRouter(deps: IdentityDeps, extra?: (app: Hono) => 
     if (!token) throw new AppError('CodeUnauthenticated');
     const principal = await identity.verifyIdToken(deps, token);
     return c.json(AccountInfoSchema.parse(await identity.lookup(deps, principal)));
+  });
+  app.post(IDENTITY_ROUTES.sendPasswordReset, async (c) => {
+    const input = await body(c, SendPasswordResetInputSchema);
+    await identity.sendPasswordReset(deps, input, meta(c), publicOrigin(c, deps.env));
+    return c.json({});
+  });
+  app.post(IDENTITY_ROUTES.resetPassword, async (c) => {
+    await identity.resetPassword(deps, await body(c, ResetPasswordInputSchema));
+    return c.json({});
   });
   app.get(IDENTITY_ROUTES.jwks, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');

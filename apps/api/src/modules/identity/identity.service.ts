@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_PAGE } from '@yado/contract/identity.contract';
+import type { Language } from '@yado/contract/headers';
 import { decodeProtectedHeader, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../platform/http/call-context.js';
+import { sendMessage } from '../verification/outbox.service.js';
 import * as repo from './identity.repo.js';
 import { checkPasswordPolicy, dummyVerify, hashPassword, verifyPassword } from './password.js';
 import {
@@ -17,6 +20,7 @@ import {
   sessionKnownActive,
 } from './session-cache.js';
 import type { SigningKeys } from './signing-keys.js';
+import { PASSWORD_RESET_TEXTS } from './password-reset.messages.js';
 
 export type IdentityDeps = Deps & { keys: SigningKeys };
 
@@ -163,6 +167,85 @@ export async function signInWithPassword(
   }
   await repo.recordAttempt(deps.db, accountKey, true, now);
   return startSession(deps, account.id, 'password', meta);
+}
+
+/** A password reset link works for an hour. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+// At most this many links mailed to one account per window, whoever asks.
+const MAX_RESET_MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Mails a link to choose a new password, if an account with a password uses the
+ * address. The caller learns nothing either way (the answer is the same, and a
+ * failed send is logged, not answered), so the form cannot tell who has an
+ * account. Each request counts against the caller's address, and an account is
+ * sent at most three links in fifteen minutes, so nobody can flood a mailbox.
+ * A new link ends the earlier ones.
+ */
+export async function sendPasswordReset(
+  deps: Deps,
+  input: { email: string; language: Language },
+  meta: RequestMeta,
+  origin: string,
+): Promise<void> {
+  const ipKey = `reset-ip:${meta.ip}`;
+  await assertNotLimited(deps, [{ key: ipKey, max: MAX_FAILURES_PER_ADDRESS }]);
+  const now = deps.clock.now();
+  await repo.recordAttempt(deps.db, ipKey, false, now);
+  const account = await repo.findAccountByEmail(deps.db, normaliseEmail(input.email));
+  if (!account?.password_hash || account.disabled_at) return;
+  if (
+    (await repo.countPasswordResets(deps.db, account.id, new Date(now.getTime() - WINDOW_MS))) >=
+    MAX_RESET_MAILS_PER_ACCOUNT
+  )
+    return;
+  const token = randomBytes(32).toString('base64url');
+  await withTx(deps.db, async (tx) => {
+    await repo.endPasswordResets(tx, account.id, now);
+    await repo.insertPasswordReset(tx, {
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+  });
+  const page = input.language === 'ja' ? `/ja${PASSWORD_RESET_PAGE}` : PASSWORD_RESET_PAGE;
+  const texts = PASSWORD_RESET_TEXTS[input.language];
+  await sendMessage(deps, {
+    channel: 'EMAIL',
+    recipient: account.email,
+    subject: texts.subject,
+    body: texts.body(`${origin}${page}?${new URLSearchParams({ token })}`, PASSWORD_RESET_TTL_MINUTES),
+  }).catch((err: unknown) => {
+    // The outbox row keeps the failure; answering it would tell the caller the account exists.
+    deps.log.warn('password reset email not sent', { accountId: account.id, error: String(err) });
+  });
+}
+
+/**
+ * Sets a new password with a reset link's secret. The password is checked
+ * first, so a refused one leaves the link usable. The link ends with every
+ * other link of the account; every session is signed out (whoever knew the
+ * old password is out too), and earlier failed sign-ins no longer hold the
+ * account locked.
+ */
+export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<void> {
+  checkPasswordPolicy(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const account = await withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const link = await repo.lockPasswordReset(tx, hashToken(input.token));
+    if (!link || link.used_at || link.expires_at <= now) return null;
+    const found = await repo.findAccountById(tx, link.account_id);
+    if (!found || found.disabled_at) return null;
+    await repo.setPasswordHash(tx, found.id, passwordHash);
+    await repo.endPasswordResets(tx, found.id, now);
+    await repo.revokeAllSessions(tx, found.id, 'password-reset', now);
+    await repo.recordAttempt(tx, `signin-account:${normaliseEmail(found.email)}`, true, now);
+    return found;
+  });
+  if (!account) throw new AppError('CodePasswordResetLinkInvalid');
+  evictAccount(account.id);
 }
 
 /**

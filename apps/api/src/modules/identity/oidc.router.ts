@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../../platform/env.js';
 import { clientIp } from '../../platform/http/client-ip.js';
+import { publicOrigin } from '../../platform/http/public-origin.js';
 import type { IdentityDeps } from './identity.service.js';
 import * as oidc from './oidc.service.js';
 
@@ -78,18 +79,6 @@ function failurePath(code: OidcFailureCode): string {
  */
 function callbackUrlFor(c: Context, env: Env, provider: string): string {
   return `${publicOrigin(c, env)}${IDENTITY_ROUTES.oidcCallback(provider)}`;
-}
-
-function publicOrigin(c: Context, env: Env): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
-  const url = new URL(c.req.url);
-  if (env.TRUST_PROXY) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
 }
 
 function formFields(body: Record<string, unknown>): Record<string, string | undefined> {

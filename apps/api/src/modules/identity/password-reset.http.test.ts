@@ -1,0 +1,126 @@
+import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://yado.example' });
+});
+
+const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'a brand new passphrase';
+// Each test asks from its own address, so the per-address limit of one never reaches another.
+const ip = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
+
+async function mails(email: string): Promise<{ subject: string; body: string }[]> {
+  const r = await t.pool.query<{ subject: string; body: string }>(
+    'SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id',
+    [email],
+  );
+  return r.rows;
+}
+
+/** The secret of the newest link mailed to the address. */
+async function linkToken(email: string, page = 'https://yado.example/reset-password'): Promise<string> {
+  const last = (await mails(email)).at(-1)!;
+  const link = new URL(/https:\/\/\S+/.exec(last.body)![0]);
+  expect(`${link.origin}${link.pathname}`).toBe(page);
+  return link.searchParams.get('token')!;
+}
+
+const ask = (email: string, from = ip(), language?: 'en' | 'ja') =>
+  t.identityPost(IDENTITY_ROUTES.sendPasswordReset, { email, ...(language ? { language } : {}) }, { ip: from });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  t.identityPost(IDENTITY_ROUTES.resetPassword, { token, password });
+const signIn = (email: string, password: string) =>
+  t.identityPost(IDENTITY_ROUTES.signInWithPassword, { email, password });
+
+describe('password reset', () => {
+  it('mails a link that sets a new password once and signs out every session', async () => {
+    const account = await t.signUp();
+    const asked = await ask(account.email.toUpperCase());
+    expect([asked.status, asked.body]).toEqual([200, {}]);
+    const [mail] = await mails(account.email);
+    expect(mail!.subject).toBe('Reset your yado password');
+    expect(mail!.body).toContain('within 60 minutes');
+    const token = await linkToken(account.email);
+
+    // A refused password leaves the link usable.
+    const weak = await reset(token, 'short');
+    expect([weak.status, weak.body.errorInfo.reason]).toEqual([400, 'CodePasswordTooShort']);
+
+    expect((await reset(token)).status).toBe(200);
+    expect((await signIn(account.email, PASSWORD)).body.errorInfo.reason).toBe('CodeInvalidCredentials');
+    expect((await signIn(account.email, NEW_PASSWORD)).status).toBe(200);
+    // The session from before the reset is out: its refresh token and its identity token.
+    const refreshed = await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: account.refreshToken });
+    expect(refreshed.body.errorInfo.reason).toBe('CodeRefreshTokenInvalid');
+    expect((await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: account.idToken })).status).toBe(401);
+
+    const again = await reset(token, 'yet another passphrase');
+    expect([again.status, again.body.errorInfo.reason]).toEqual([400, 'CodePasswordResetLinkInvalid']);
+    expect((await signIn(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('answers the same for an unknown address and mails nothing', async () => {
+    const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    const asked = await ask(email);
+    expect([asked.status, asked.body]).toEqual([200, {}]);
+    expect(await mails(email)).toEqual([]);
+  });
+
+  it('writes the Japanese email with a link to the Japanese page', async () => {
+    const account = await t.signUp();
+    await ask(account.email, ip(), 'ja');
+    const [mail] = await mails(account.email);
+    expect(mail!.subject).toBe('【yado】パスワード再設定のご案内');
+    expect(mail!.body).toContain('60分以内');
+    await linkToken(account.email, 'https://yado.example/ja/reset-password');
+  });
+
+  it('refuses a link after an hour, an unknown link, and a link a newer one replaced', async () => {
+    const account = await t.signUp();
+    await ask(account.email);
+    const first = await linkToken(account.email);
+    await ask(account.email);
+    const second = await linkToken(account.email);
+    expect(second).not.toBe(first);
+    expect((await reset(first)).body.errorInfo.reason).toBe('CodePasswordResetLinkInvalid');
+    expect((await reset(randomBytes(32).toString('base64url'))).body.errorInfo.reason).toBe(
+      'CodePasswordResetLinkInvalid',
+    );
+    t.clock.advance(60 * 60_000);
+    expect((await reset(second)).body.errorInfo.reason).toBe('CodePasswordResetLinkInvalid');
+    expect((await signIn(account.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('lifts the lock of repeated failed sign-ins', async () => {
+    const account = await t.signUp();
+    for (let i = 0; i < 5; i++) await signIn(account.email, 'not the password');
+    expect((await signIn(account.email, PASSWORD)).body.errorInfo.reason).toBe('CodeTooManyAttempts');
+    await ask(account.email);
+    expect((await reset(await linkToken(account.email))).status).toBe(200);
+    expect((await signIn(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('mails one account at most three links in fifteen minutes, and limits each address', async () => {
+    const account = await t.signUp();
+    for (let i = 0; i < 5; i++) expect((await ask(account.email)).status).toBe(200);
+    expect(await mails(account.email)).toHaveLength(3);
+
+    const from = ip();
+    for (let i = 0; i < 20; i++) await ask(`someone-${i}@example.com`, from);
+    const limited = await ask(account.email, from);
+    expect([limited.status, limited.body.errorInfo.reason]).toEqual([429, 'CodeTooManyAttempts']);
+  });
+
+  it('sends nothing for an account that signs in only with Google or Apple', async () => {
+    const email = `oidc-${randomBytes(4).toString('hex')}@example.com`;
+    await t.pool.query(`INSERT INTO identity_accounts (email, password_hash, email_verified) VALUES ($1, NULL, true)`, [
+      email,
+    ]);
+    expect((await ask(email)).status).toBe(200);
+    expect(await mails(email)).toEqual([]);
+  });
+});
