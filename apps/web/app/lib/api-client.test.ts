@@ -70,6 +70,17 @@ describe('apiErrorFrom', () => {
       }),
     );
     expect(error.fields).toEqual([{ field: 'firstName', description: 'Too small' }]);
+    // Under the field itself, the words alone.
+    expect(error.fieldMessage).toBe('送信された内容に誤りがあります。');
+    expect(error.displayMessage).toBe('送信された内容に誤りがあります。 (firstName)');
+  });
+
+  it('gives the same words under a field as elsewhere when no field is named', () => {
+    const error = apiErrorFrom(
+      400,
+      JSON.stringify({ status: 400, errorInfo: { reason: 'CodeX' }, localizedMessage: 'Wrong (as it says).' }),
+    );
+    expect(error.fieldMessage).toBe('Wrong (as it says).');
   });
 
   it('still gives the status when the body is not the error object', () => {

@@ -35,6 +35,16 @@ export class ApiError extends Error {
   get displayMessage(): string {
     return this.localizedMessage || this.message;
   }
+
+  /**
+   * The message to show under the field itself: without the " (password)" the
+   * API adds after the words (error-catalogue.ts) for a reader who cannot see the form.
+   */
+  get fieldMessage(): string {
+    const suffix = this.fields.length ? ` (${this.fields.map((f) => f.field || '(body)').join(', ')})` : '';
+    const text = this.displayMessage;
+    return suffix && text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -129,6 +129,18 @@ export async function signInWithPassword(email: string, password: string): Promi
   return accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.signInWithPassword, { email, password })));
 }
 
+/** Asks for a link to choose a new password; the answer is the same whether or not the address has an account. */
+export async function sendPasswordReset(email: string, language: 'en' | 'ja'): Promise<void> {
+  const { IDENTITY_ROUTES } = await contract();
+  await postIdentity(IDENTITY_ROUTES.sendPasswordReset, { email, language });
+}
+
+/** Sets a new password with a reset link's secret; every session of the account ends, this one too. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const { IDENTITY_ROUTES } = await contract();
+  await postIdentity(IDENTITY_ROUTES.resetPassword, { token, password });
+}
+
 export async function signInWithCustomToken(token: string): Promise<IdentitySession> {
   const { IDENTITY_ROUTES, TokenResponseSchema } = await contract();
   return accept(TokenResponseSchema.parse(await postIdentity(IDENTITY_ROUTES.signInWithCustomToken, { token })));

@@ -29,6 +29,8 @@ const ROWS: Row[] = [
   ['/house-groups/hg_1', '/house-groups/:houseGroupId', 'public', 'light', true, true, true, true],
   ['/login', '/login', 'public', 'light', true, true, true, true],
   ['/login/callback', '/login/callback', 'public', 'light', true, true, true, false],
+  ['/forgot-password', '/forgot-password', 'public', 'light', true, true, true, false],
+  ['/reset-password', '/reset-password', 'public', 'light', false, true, true, false],
   ['/e2e/login', '/e2e/login', 'public', 'light', true, true, true, true],
   ['/register', '/register', 'public', 'light', true, true, true, false],
   ['/mypage', '/mypage', 'private', 'light', true, true, true, false],

@@ -79,6 +79,9 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   }),
   entry('/login', { indexable: true, screen: 'routes/login.route.tsx' }),
   entry('/login/callback', { screen: 'routes/login-callback.route.tsx' }),
+  entry('/forgot-password', { screen: 'routes/forgot-password.route.tsx' }),
+  // The link's secret is in the address: never indexed, and no analytics of the page.
+  entry('/reset-password', { screen: 'routes/reset-password.route.tsx', analytics: false }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
   entry('/register', { screen: 'routes/register.route.tsx', namespaces: ['session'] }),
   entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points'] }),

@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { localizePath } from '../../../lib/language';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
@@ -69,6 +71,14 @@ export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
         error={fieldErrors.password}
         extraDescribedBy={formError ? 'login-error' : undefined}
       />
+      <p className="form__aside form__aside--end">
+        {/* The address typed so far goes along, so it need not be typed again. */}
+        <Link
+          to={`${localizePath('/forgot-password', language)}${email.trim() ? `?${new URLSearchParams({ email: email.trim() })}` : ''}`}
+        >
+          {t('login.forgot')}
+        </Link>
+      </p>
       <Button type="submit" size="large" fullWidth busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

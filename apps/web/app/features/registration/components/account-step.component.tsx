@@ -43,10 +43,10 @@ export function AccountStep({ redirectUrl, onDone }: { redirectUrl: string | nul
     } catch (error) {
       console.error('Sign-up failed', error);
       if (isApiError(error) && PASSWORD_REASONS.has(error.reason)) {
-        setErrors({ password: error.displayMessage });
+        setErrors({ password: error.fieldMessage });
         passwordRef.current?.focus();
       } else if (isApiError(error) && EMAIL_REASONS.has(error.reason)) {
-        setErrors({ email: error.displayMessage });
+        setErrors({ email: error.fieldMessage });
         emailRef.current?.focus();
       } else {
         setErrors({ form: isApiError(error) ? error.displayMessage : t('errors.network') });

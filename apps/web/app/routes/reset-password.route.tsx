@@ -1,0 +1,33 @@
+import { useSearchParams, type HeadersFunction, type MetaFunction } from 'react-router';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form.component';
+import { translatorFor, useTranslation } from '../lib/i18n';
+import { languageFromPath } from '../lib/language';
+import { titleMeta } from '../lib/page-meta';
+
+export const meta: MetaFunction = ({ location }) => [
+  ...titleMeta(translatorFor(languageFromPath(location.pathname))('resetPassword.title')),
+  // The address carries the link's secret: it must not leave in a Referer to another site.
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export const headers: HeadersFunction = () => ({
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+});
+
+/** /reset-password?token=…: the page a password reset email links to. */
+export default function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <section className="page page--auth" aria-labelledby="reset-heading">
+      <div className="card">
+        <h1 id="reset-heading" className="card__title">
+          {t('resetPassword.heading')}
+        </h1>
+        <p className="card__lead">{t('resetPassword.lead')}</p>
+        <ResetPasswordForm token={(params.get('token') ?? '').slice(0, 200)} />
+      </div>
+    </section>
+  );
+}
