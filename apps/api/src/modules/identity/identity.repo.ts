@@ -210,6 +210,13 @@ export async function endPasswordResets(db: Db, accountId: string, now: Date): P
   ]);
 }
 
+/** Drops links that expired or were used before a time: they can open nothing any more. */
+export async function prunePasswordResets(db: Db, before: Date): Promise<void> {
+  await db.query('DELETE FROM identity_password_resets WHERE coalesce(used_at, expires_at) < $1 AND expires_at < $1', [
+    before,
+  ]);
+}
+
 /** Locks a link's row so that two resets with one link cannot both succeed. */
 export async function lockPasswordReset(
   db: Db,

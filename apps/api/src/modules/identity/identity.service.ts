@@ -496,8 +496,11 @@ export async function markEmailVerified(deps: Deps, accountId: string, email: st
   await repo.setAccountEmailVerified(deps.db, accountId, email);
 }
 
+/** Forgets sign-in attempts after a day, and password reset links a day after they ended. */
 export async function pruneOldAttempts(deps: Deps): Promise<void> {
-  await repo.pruneAttempts(deps.db, new Date(deps.clock.now().getTime() - 24 * 3_600_000));
+  const dayAgo = new Date(deps.clock.now().getTime() - 24 * 3_600_000);
+  await repo.pruneAttempts(deps.db, dayAgo);
+  await repo.prunePasswordResets(deps.db, dayAgo);
 }
 
 /**

@@ -2,6 +2,7 @@ import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { pruneOldAttempts } from './identity.service.js';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -113,6 +114,31 @@ describe('password reset', () => {
     for (let i = 0; i < 20; i++) await ask(`someone-${i}@example.com`, from);
     const limited = await ask(account.email, from);
     expect([limited.status, limited.body.errorInfo.reason]).toEqual([429, 'CodeTooManyAttempts']);
+  });
+
+  it('forgets links a day after they ended, and keeps a live one', async () => {
+    const account = await t.signUp();
+    await ask(account.email);
+    const old = await linkToken(account.email);
+    await ask(account.email);
+    const live = await linkToken(account.email);
+    const rows = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM identity_password_resets r
+             JOIN identity_accounts a ON a.id = r.account_id WHERE a.email = $1`,
+          [account.email],
+        )
+      ).rows[0]!.n;
+    expect(await rows()).toBe(2);
+    await pruneOldAttempts(t.api.deps);
+    expect(await rows()).toBe(2);
+    // More than a day after the live one expired (an hour after it was sent): both are gone.
+    t.clock.advance(26 * 60 * 60_000);
+    await pruneOldAttempts(t.api.deps);
+    expect(await rows()).toBe(0);
+    expect((await reset(old)).body.errorInfo.reason).toBe('CodePasswordResetLinkInvalid');
+    expect((await reset(live)).body.errorInfo.reason).toBe('CodePasswordResetLinkInvalid');
   });
 
   it('sends nothing for an account that signs in only with Google or Apple', async () => {
