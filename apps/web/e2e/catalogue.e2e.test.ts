@@ -118,6 +118,8 @@ describe('search → house group → total', () => {
     await page.locator(`a.calendar__day[data-date="${newCheckout}"]`).click();
     await page.waitForURL((url) => url.searchParams.get('checkout') === newCheckout);
     await page.locator(`a.calendar__day--checkout[data-date="${newCheckout}"]`).waitFor();
+    // The hint now names the stay chosen instead of asking for a check-in date.
+    await page.locator('.calendar__hint', { hasText: `${nights} night${nights === 1 ? '' : 's'}.` }).waitFor();
 
     // Guests above the base capacity, so the extra-guest charge is part of the total.
     const adults = Math.min(houseGroup.baseCapacity + 1, houseGroup.maxCapacity - 1);

@@ -6,7 +6,7 @@ import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';
 import { weekdayNames } from '../../../lib/month-grid';
 import { buildMonthGrid, type CalendarDay } from '../calendar-grid';
-import { addDays, dateParts, formatYearMonth, type IsoDate, type YearMonth } from '../civil-date';
+import { addDays, dateParts, daysBetween, formatYearMonth, type IsoDate, type YearMonth } from '../civil-date';
 import { dayAction, selectionRole, type StaySelection } from '../stay-selection';
 
 export type CalendarMonth = { year: number; month: number; days: CalendarDay[] };
@@ -55,7 +55,15 @@ export function AvailabilityCalendar({ months, shown, prev, next, selection, day
   return (
     <div className="calendar">
       <p className="calendar__hint" role="status">
-        {choosingCheckout ? t('catalogue:calendar.chooseCheckout') : t('catalogue:calendar.chooseCheckin')}
+        {choosingCheckout
+          ? t('catalogue:calendar.chooseCheckout')
+          : selection.checkin !== null && selection.checkout !== null
+            ? t('catalogue:calendar.chosen', {
+                checkin: formatDate(dateParts(selection.checkin), 'date', language),
+                checkout: formatDate(dateParts(selection.checkout), 'date', language),
+                count: daysBetween(selection.checkin, selection.checkout),
+              })
+            : t('catalogue:calendar.chooseCheckin')}
       </p>
       <div className="calendar__nav">
         {prev ? (
