@@ -244,6 +244,9 @@ export function BookingOrders(p: Props) {
               <p className="order-form__estimate" data-testid="meals-estimate">
                 {t('booking:orders.estimate', { amount: yen(mealEstimate) })}
               </p>
+            ) : mealLines.length === 0 ? (
+              // Says why the button waits, instead of leaving a pale button to guess at.
+              <p className="muted order-form__estimate">{t('booking:orders.chooseMeals')}</p>
             ) : null}
             <Button
               busy={busy === 'meals'}
@@ -287,6 +290,9 @@ export function BookingOrders(p: Props) {
           </ul>
           {feedback('options')}
           <div className="order-form__submit">
+            {optionChanges.length === 0 ? (
+              <p className="muted order-form__estimate">{t('booking:orders.chooseOptions')}</p>
+            ) : null}
             <Button
               busy={busy === 'options'}
               disabled={optionChanges.length === 0 || busy === 'meals'}
