@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settleAnimations } from './support/animations';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 
@@ -32,6 +33,8 @@ afterAll(async () => {
 async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOT_DIR) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // Entrances only: a toast's countdown would close it.
+  await settleAnimations(page, 1_000);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 

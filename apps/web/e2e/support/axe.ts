@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './animations';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -18,16 +19,8 @@ type AxeViolation = {
  * violation. Minor and moderate findings are left to review.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
-  // Contrast is judged on what is painted: a dialog still fading in shows blended colours. Wait for
-  // the animations that end (entrances, transitions); endless ones (loading dots) never would.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Contrast is judged on what is painted: a dialog still fading in shows blended colours.
+  await settleAnimations(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {

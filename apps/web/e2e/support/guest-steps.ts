@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settleAnimations } from './animations';
 
 /** The accounts the demo data seeds (see the README). */
 export const DEMO_GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
@@ -178,6 +179,7 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<void
       );
     });
     await page.waitForTimeout(200);
+    await settleAnimations(page, 1_000);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
