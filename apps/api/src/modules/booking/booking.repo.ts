@@ -68,6 +68,19 @@ const COLUMNS = `
 
 type Row = Record<string, unknown>;
 
+/** The headcount columns of a booking row, read the same way by every reader of bookings. */
+function headcountColumns(r: Row) {
+  return {
+    males: r['males'] as number,
+    females: r['females'] as number,
+    children: r['children'] as number,
+    infants: r['infants'] as number | null,
+    largeDogs: r['large_dogs'] as number,
+    mediumDogs: r['medium_dogs'] as number,
+    smallDogs: r['small_dogs'] as number,
+  };
+}
+
 function toRecord(r: Row): BookingRecord {
   return {
     id: r['id'] as string,
@@ -82,13 +95,7 @@ function toRecord(r: Row): BookingRecord {
     checkinDate: r['checkin_date'] as string,
     checkoutDate: r['checkout_date'] as string,
     timezone: r['timezone'] as string,
-    males: r['males'] as number,
-    females: r['females'] as number,
-    children: r['children'] as number,
-    infants: r['infants'] as number | null,
-    largeDogs: r['large_dogs'] as number,
-    mediumDogs: r['medium_dogs'] as number,
-    smallDogs: r['small_dogs'] as number,
+    ...headcountColumns(r),
     childrenAges: r['children_ages'] as number[],
     allergy: r['allergy'] as string,
     request: r['request'] as string,
@@ -559,13 +566,7 @@ export async function listBookingsForStaff(
     houseName: x['house_name'] as string,
     checkinDate: x['checkin_date'] as string,
     checkoutDate: x['checkout_date'] as string,
-    males: x['males'] as number,
-    females: x['females'] as number,
-    children: x['children'] as number,
-    infants: x['infants'] as number | null,
-    largeDogs: x['large_dogs'] as number,
-    mediumDogs: x['medium_dogs'] as number,
-    smallDogs: x['small_dogs'] as number,
+    ...headcountColumns(x),
     totalAmount: Number(x['total_amount'] ?? 0),
   }));
 }
