@@ -78,8 +78,7 @@ export const ResetPasswordInputSchema = z.object({
   // The length rule (8 to 128) is the password policy's, answered with its own reason.
   password: z.string().min(1).max(1024),
 });
-/** The page a password reset link opens, with `?token=` (under /ja for Japanese). */
-export const PASSWORD_RESET_PAGE = '/reset-password';
+
 export const SignOutInputSchema = z.object({ refreshToken: z.string().max(200).optional() });
 export const CustomTokenInputSchema = z.object({ token: z.string().min(10).max(4000) });
 export const E2eCustomTokenInputSchema = z.object({

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_PAGE } from '@yado/contract/identity.contract';
+import { PASSWORD_RESET_PAGE, PASSWORD_RESET_TTL_MINUTES } from '@yado/contract/password-reset';
 import type { Language } from '@yado/contract/headers';
 import { decodeProtectedHeader, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { AppError } from '../../platform/app-error.js';
@@ -169,8 +169,6 @@ export async function signInWithPassword(
   return startSession(deps, account.id, 'password', meta);
 }
 
-/** A password reset link works for an hour. */
-export const PASSWORD_RESET_TTL_MINUTES = 60;
 // At most this many links mailed to one account per window, whoever asks.
 const MAX_RESET_MAILS_PER_ACCOUNT = 3;
 

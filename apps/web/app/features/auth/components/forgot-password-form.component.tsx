@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_TTL_MINUTES } from '@yado/contract/password-reset';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
@@ -39,8 +40,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       await sendPasswordReset(address, language);
       setSentTo(address);
     } catch (e) {
-      const field = isApiError(e) ? e.fields.find((f) => f.field === 'email') : undefined;
-      if (field && isApiError(e)) setFieldError(e.fieldMessage);
+      if (isApiError(e) && e.fields.some((f) => f.field === 'email')) setFieldError(e.fieldMessage);
       else setFormError(isApiError(e) ? e.displayMessage : t('forgotPassword.failed'));
     } finally {
       setBusy(false);
@@ -51,7 +51,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     return (
       <div className="form" data-testid="reset-link-sent">
         <FormAlert tone="success" title={t('forgotPassword.sentTitle')}>
-          {t('forgotPassword.sent', { email: sentTo, minutes: 60 })}
+          {t('forgotPassword.sent', { email: sentTo, minutes: PASSWORD_RESET_TTL_MINUTES })}
         </FormAlert>
         <p className="form__aside">{t('forgotPassword.notReceived')}</p>
         <Button variant="secondary" onClick={() => setSentTo(null)}>
