@@ -6,6 +6,7 @@ import { languageFromPath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { sanitizeRedirectUrl } from '../lib/redirect-url';
 import type { AppLoadContext } from '../lib/load-context';
+import { AuthCard } from '../features/auth/components/auth-card.component';
 
 /** The test sign-in exists only outside production (the identity service refuses it there too). */
 export function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
@@ -22,14 +23,8 @@ export default function E2eLoginRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <section className="page page--auth" aria-labelledby="e2e-login-heading">
-      <div className="card">
-        <h1 id="e2e-login-heading" className="card__title">
-          {t('e2eLogin.heading')}
-        </h1>
-        <p className="card__lead">{t('e2eLogin.lead')}</p>
-        <E2eLoginForm redirectUrl={sanitizeRedirectUrl(params.get('redirectUrl'))} />
-      </div>
-    </section>
+    <AuthCard headingId="e2e-login-heading" heading={t('e2eLogin.heading')} lead={t('e2eLogin.lead')}>
+      <E2eLoginForm redirectUrl={sanitizeRedirectUrl(params.get('redirectUrl'))} />
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { ForgotPasswordForm } from '../features/auth/components/forgot-password-
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
+import { AuthCard } from '../features/auth/components/auth-card.component';
 
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('forgotPassword.title'));
@@ -12,14 +13,8 @@ export default function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <section className="page page--auth" aria-labelledby="forgot-heading">
-      <div className="card">
-        <h1 id="forgot-heading" className="card__title">
-          {t('forgotPassword.heading')}
-        </h1>
-        <p className="card__lead">{t('forgotPassword.lead')}</p>
-        <ForgotPasswordForm initialEmail={(params.get('email') ?? '').slice(0, 254)} />
-      </div>
-    </section>
+    <AuthCard headingId="forgot-heading" heading={t('forgotPassword.heading')} lead={t('forgotPassword.lead')}>
+      <ForgotPasswordForm initialEmail={(params.get('email') ?? '').slice(0, 254)} />
+    </AuthCard>
   );
 }

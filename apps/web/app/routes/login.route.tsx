@@ -9,6 +9,7 @@ import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { sanitizeRedirectUrl, withRedirectUrl } from '../lib/redirect-url';
 import { useLanguage } from '../lib/use-language.hook';
+import { AuthCard } from '../features/auth/components/auth-card.component';
 
 export const meta: MetaFunction = ({ location }) => {
   const t = translatorFor(languageFromPath(location.pathname));
@@ -30,20 +31,14 @@ export default function LoginRoute() {
   const [params] = useSearchParams();
   const redirectUrl = sanitizeRedirectUrl(params.get('redirectUrl'));
   return (
-    <section className="page page--auth" aria-labelledby="login-heading">
-      <div className="card">
-        <h1 id="login-heading" className="card__title">
-          {t('login.heading')}
-        </h1>
-        <p className="card__lead">{t('login.lead')}</p>
-        <OidcError code={params.get('error')} />
-        <LoginForm redirectUrl={redirectUrl} />
-        <OidcButtons links={oidcLinks} />
-        <p className="form__aside form__aside--center">
-          {t('login.noAccount')}{' '}
-          <Link to={withRedirectUrl(localizePath('/register', language), redirectUrl)}>{t('login.register')}</Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard headingId="login-heading" heading={t('login.heading')} lead={t('login.lead')}>
+      <OidcError code={params.get('error')} />
+      <LoginForm redirectUrl={redirectUrl} />
+      <OidcButtons links={oidcLinks} />
+      <p className="form__aside form__aside--center">
+        {t('login.noAccount')}{' '}
+        <Link to={withRedirectUrl(localizePath('/register', language), redirectUrl)}>{t('login.register')}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { ResetPasswordForm } from '../features/auth/components/reset-password-fo
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
+import { AuthCard } from '../features/auth/components/auth-card.component';
 
 export const meta: MetaFunction = ({ location }) => [
   ...titleMeta(translatorFor(languageFromPath(location.pathname))('resetPassword.title')),
@@ -20,14 +21,8 @@ export default function ResetPasswordRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <section className="page page--auth" aria-labelledby="reset-heading">
-      <div className="card">
-        <h1 id="reset-heading" className="card__title">
-          {t('resetPassword.heading')}
-        </h1>
-        <p className="card__lead">{t('resetPassword.lead')}</p>
-        <ResetPasswordForm token={(params.get('token') ?? '').slice(0, 200)} />
-      </div>
-    </section>
+    <AuthCard headingId="reset-heading" heading={t('resetPassword.heading')} lead={t('resetPassword.lead')}>
+      <ResetPasswordForm token={(params.get('token') ?? '').slice(0, 200)} />
+    </AuthCard>
   );
 }
