@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAtWidths } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { fromNewestMessage } from './support/outbox';
 
 /**
  * A forgotten password, in the browser against the real server: the login
@@ -46,16 +47,7 @@ async function newAccount(): Promise<string> {
 
 /** The link of the newest password reset email to this address in the development outbox. */
 async function resetLinkFor(email: string): Promise<URL> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await fetch(`${server.baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: { body: string; createdAt: string }[] };
-    const newest = messages.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    const link = newest ? /https?:\/\/\S+reset-password\?token=\S+/.exec(newest.body)?.[0] : undefined;
-    if (link) return new URL(link);
-    if (Date.now() > deadline) throw new Error(`no reset link reached ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return new URL((await fromNewestMessage(server.baseUrl, email, /https?:\/\/\S+reset-password\?token=\S+/))[0]);
 }
 
 const signInStatus = async (email: string, password: string) =>

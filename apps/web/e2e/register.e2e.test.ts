@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { fromNewestMessage } from './support/outbox';
 
 /**
  * Registration end to end, in Debian's Chromium against the real server on a
@@ -52,22 +53,7 @@ async function screenshotAtWidths(page: Page, name: string): Promise<void> {
 
 /** The 6-digit code of the newest message to this address in the development outbox. */
 async function codeFromOutbox(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(`${server.baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
-    if (response.ok) {
-      const { messages } = (await response.json()) as {
-        messages: { channel: string; recipient: string; body: string; createdAt: string }[];
-      };
-      const newest = messages
-        .filter((m) => m.recipient === email)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const code = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no verification code reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return (await fromNewestMessage(server.baseUrl, email, /\b(\d{6})\b/))[1]!;
 }
 
 describe('registration in the browser', () => {

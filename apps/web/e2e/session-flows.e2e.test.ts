@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { fromNewestMessage } from './support/outbox';
 
 /**
  * The session flows of spec section 4, analytics and error reporting, in
@@ -69,20 +70,7 @@ function analyticsBeaconWith(page: Page, name: string): Promise<Request> {
 }
 
 async function codeFromOutbox(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await fetch(`${server.baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
-    if (res.ok) {
-      const { messages } = (await res.json()) as { messages: { recipient: string; body: string; createdAt: string }[] };
-      const newest = messages
-        .filter((m) => m.recipient === email)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const code = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no verification code reached ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return (await fromNewestMessage(server.baseUrl, email, /\b(\d{6})\b/))[1]!;
 }
 
 async function screenshotDialog(page: Page, name: string): Promise<void> {
