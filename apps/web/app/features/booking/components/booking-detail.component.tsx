@@ -459,7 +459,8 @@ export function BookingDetailView(p: Props) {
         />
       </section>
 
-      {/* Fees and a schedule mean something only while the stay can still be cancelled, or once it was. */}
+      {/* Fees and a schedule mean something only while the stay can still be cancelled, or once it was;
+          outside CANCELLED the card is there because cancelling is possible. */}
       {b.bookingStatus === 'CANCELLED' || b.actions.canCancel ? (
         <section className="card booking-card" aria-labelledby="cancellation-heading">
           <h2 id="cancellation-heading" className="booking-card__title">
@@ -495,15 +496,13 @@ export function BookingDetailView(p: Props) {
               {schedule.length > 0 ? (
                 <FeeScheduleTable rows={schedule} language={language} captionVisible={true} />
               ) : null}
-              {b.actions.canCancel ? (
-                <CancelBooking
-                  bookingId={b.bookingId}
-                  onCancelled={(fee) => {
-                    setCancelled({ refund: fee.refundAmount, fee: fee.totalFee });
-                    refresh();
-                  }}
-                />
-              ) : null}
+              <CancelBooking
+                bookingId={b.bookingId}
+                onCancelled={(fee) => {
+                  setCancelled({ refund: fee.refundAmount, fee: fee.totalFee });
+                  refresh();
+                }}
+              />
             </>
           )}
         </section>
