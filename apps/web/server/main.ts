@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError } from '@yado/api/platform/env';
 import { DataDirInUseError } from '@yado/api/platform/db/embedded';
+import { EmbeddedServerError } from '@yado/api/platform/db/embedded-placement';
 import type { ServerBuild } from 'react-router';
 import { boot } from './boot.js';
 import { WEB_ROOT, createWebApp } from './web-app.js';
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof EmbeddedServerError) {
     process.stderr.write(`\n${err.message}\n\n`);
   } else {
     process.stderr.write(

@@ -31,6 +31,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stop = async () => {
       await embedded.stop();
       await rm(dir, { recursive: true, force: true });
+      // Run as root with a private temporary folder (TMPDIR), the cluster lives outside it.
+      await rm(embedded.clusterDir, { recursive: true, force: true });
+      await rm(`${embedded.clusterDir}.data-dir`, { force: true });
     };
   }
   const template = `yado_tmpl_${randomBytes(4).toString('hex')}`;
