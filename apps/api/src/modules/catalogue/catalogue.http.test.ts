@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { addDays, civilFromIso, todayIn } from './civil-date.js';
 import { stayPrice } from './price.rules.js';
+import { searchHouseGroups } from './search.repo.js';
 
 let t: TestApi;
 let today: string;
@@ -437,6 +438,60 @@ describe('search_house_groups', () => {
       adults: 3,
     });
     expect(desc.body.results.map((r: any) => r.houseGroup.id)).toEqual([dear.id, cheap.id]);
+  });
+
+  it('never counts a retired house as free, as the calendar and holds do not', async () => {
+    const area = `Area ${uid()}`;
+    // Two houses: house 0 is taken nights 10..12, house 1 is retired. Retirement is the house's
+    // mark; the hold stay staff retirement also writes is left out, as for a house retired by hand.
+    const shared = await group({ area, houses: 2 });
+    await stay(shared.houses[0]!, 10, 3);
+    // The only house is retired: the group has no house at all for any night.
+    const empty = await group({ area, houses: 1 });
+    const open = await group({ area, houses: 2 });
+    await stay(open.houses[0]!, 10, 3);
+    await t.pool.query('UPDATE houses SET retired_at = now() WHERE id = ANY ($1::text[])', [
+      [shared.houses[1], empty.houses[0]],
+    ]);
+
+    const found = async (from: number, to: number) => {
+      const body = { area, checkinDate: civil(from), checkoutDate: civil(to), adults: 1, pageSize: 50 };
+      const res = await t.call('search_house_groups', body);
+      expect(res.status).toBe(200);
+      return res.body.results.map((r: any) => r.houseGroup.id).sort();
+    };
+    expect(await found(10, 13)).toEqual([open.id]);
+    expect(await found(11, 12)).toEqual([open.id]);
+    // Nights the active house is free: found through it, not through the retired one.
+    expect(await found(20, 22)).toEqual([shared.id, open.id].sort());
+
+    // The search statement (the read model's reference and fallback) agrees.
+    const statement = await searchHouseGroups(t.pool, {
+      language: 'en',
+      stay: { checkin: addDays(today, 10), checkout: addDays(today, 13), nights: 3 },
+      guests: 1,
+      adults: 1,
+      pets: 0,
+      type: null,
+      usageLabel: null,
+      prefecture: null,
+      area,
+      now: t.clock.now(),
+      sort: 'PRICE_ASC',
+      after: null,
+      limit: 50,
+    });
+    expect(statement.map((r) => r.id)).toEqual([open.id]);
+
+    // And so does the availability calendar: no check-in on night 10 where search finds nothing.
+    const d = civil(10);
+    const calendar = await t.call('get_house_group_availability_calendar', {
+      houseGroupId: shared.id,
+      from: { year: d.year, month: d.month },
+      to: { year: d.year, month: d.month },
+    });
+    const night = calendar.body.months[0].days.find((x: any) => x.date.day === d.day);
+    expect(night).toMatchObject({ availableForCheckin: false });
   });
 
   it('filters by prefecture, type, usage label and pets, and lists without dates at the standard season price', async () => {

@@ -100,6 +100,10 @@ async function addGroup() {
   );
   groups.push({ id, placeId, houses });
   for (const h of houses) for (let k = 0; k < 4; k++) await addStay(h);
+  // Now and then a house retired (without the hold staff retirement writes): never free for either.
+  if (houses.length > 0 && rnd(4) === 0) {
+    await t.pool.query('UPDATE houses SET retired_at = now() WHERE id = $1', [pickOne(houses)]);
+  }
 }
 
 let stayN = 0;

@@ -61,7 +61,8 @@ export type SearchSliceRow = {
 /**
  * The read model's slice of each of the house groups `ids`, from the civil date `from` on. A
  * house group that no longer exists has no row. Houses are taken as the search statement takes
- * them (every house of the group), and so are stays (the active ones).
+ * them (those not retired: a retired house is never free, whatever its stays say), and so are
+ * stays (the active ones).
  */
 export async function searchSlices(db: Db, ids: readonly string[], from: IsoDate): Promise<SearchSliceRow[]> {
   const r = await db.query<SearchSliceRow>(
@@ -83,7 +84,7 @@ export async function searchSlices(db: Db, ids: readonly string[], from: IsoDate
                         WHERE s.house_id = h.id AND s.status = 'ACTIVE' AND s.checkout_date > $2::date))
                     ORDER BY h.id)
                FROM houses h
-              WHERE h.house_group_id = hg.id) AS houses
+              WHERE h.house_group_id = hg.id AND h.retired_at IS NULL) AS houses
      FROM house_groups hg JOIN places p ON p.id = hg.place_id
      WHERE hg.id = ANY ($1::text[])`,
     [ids, from],

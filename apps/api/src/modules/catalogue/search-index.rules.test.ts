@@ -11,6 +11,7 @@ import {
   removeGroup,
   roomTotal,
   searchIndex,
+  type IndexedSearchRow,
   type SearchIndexData,
 } from './search-index.rules.js';
 import type { SearchSliceRow } from './search-index.repo.js';
@@ -283,5 +284,179 @@ describe('searchIndex', () => {
     expect(searchIndex(data, query({ prefecture: 'Kyoto' }))).toEqual([]);
     expect(searchIndex(data, query({ prefecture: 'nara' }))!.map((r) => r.id)).toEqual(['hg-b']);
     expect(data.buckets.has('pen:kyoto')).toBe(false);
+  });
+});
+
+describe('nationwide and prefecture pages', () => {
+  const PREFS: [string, string][] = [
+    ['Kyoto', '京都府'],
+    ['Nara', '奈良県'],
+    ['Tokyo', '東京都'],
+  ];
+  const NAMES = ['Alpha', 'alpha', 'Zen', '\u{1F3E0} House', '\uFF5E Tilde', '雪', 'Alpha'];
+
+  /** A random slice: prices, HIGH, closed and missing nights over 70 days, houses with stays. */
+  const sliceArb = (id: string) =>
+    fc
+      .record({
+        pref: fc.constantFrom(...PREFS),
+        nameEn: fc.constantFrom(...NAMES),
+        nameJa: fc.constantFrom(...NAMES),
+        base: fc.integer({ min: 1, max: 3 }),
+        more: fc.integer({ min: 0, max: 3 }),
+        extra: fc.constantFrom(0, 2_000, 5_000),
+        standard: fc.constantFrom(10_000, 12_000, 15_000),
+        // Close prices, so that totals tie and bounds are met exactly, with now and then a dear night.
+        price: fc.constantFrom(10_000, 11_000, 12_000),
+        nights: fc.array(
+          fc.record({
+            flags: fc.constantFrom(0, 1, 1, 1, 1, 1, 1, 1, 3, 5),
+            plus: fc.constantFrom(0, 0, 0, 1_000, 2_000, 30_000),
+          }),
+          { minLength: 70, maxLength: 70 },
+        ),
+        houses: fc.array(fc.array(fc.integer({ min: 0, max: 69 }), { maxLength: 4 }), { minLength: 1, maxLength: 3 }),
+      })
+      .map((r) =>
+        slice({
+          id,
+          name_en: r.nameEn,
+          name_ja: r.nameJa,
+          prefecture_en: r.pref[0],
+          prefecture_en_lower: r.pref[0].toLowerCase(),
+          prefecture_ja: r.pref[1],
+          base_capacity: r.base,
+          max_capacity: r.base + r.more,
+          extra_charge_per_guest_per_night: r.extra,
+          standard_season_price: r.standard,
+          days: r.nights
+            .flatMap((n, k) => (n.flags === 0 ? [] : [k, n.flags, r.price + n.plus, r.price + 7_000]))
+            .join(','),
+          // One-night stays on distinct days never overlap.
+          houses: r.houses.map((days, h): [string, string | null] => [
+            `${id}-h${h}`,
+            [...new Set(days)]
+              .sort((a, b) => a - b)
+              .flatMap((d) => [d, d + 1])
+              .join(',') || null,
+          ]),
+        }),
+      );
+
+  const queryArb = fc.record({
+    prefecture: fc.constantFrom(null, null, 'kyoto', '奈良', 'Tokyo'),
+    dated: fc.boolean(),
+    start: fc.integer({ min: 0, max: 60 }),
+    nights: fc.integer({ min: 1, max: 9 }),
+    guests: fc.integer({ min: 1, max: 6 }),
+    sort: fc.constantFrom('PRICE_ASC' as const, 'PRICE_DESC' as const, 'NAME' as const),
+    language: fc.constantFrom('en' as const, 'ja' as const),
+    limit: fc.integer({ min: 1, max: 7 }),
+  });
+
+  /** Every answer of the query, by brute force: each group judged alone, all sorted, then cut after the cursor. */
+  function reference(data: SearchIndexData, q: SearchQuery) {
+    const hits: { id: string; key: number | string; total: number | null }[] = [];
+    for (const g of data.groups.values()) {
+      if (g.maxCapacity < q.guests || g.minAdultCapacity > q.adults) continue;
+      if (q.prefecture) {
+        const p = q.prefecture;
+        if (g.prefectureEnLower !== p.toLowerCase() && ![p, `${p}県`, `${p}府`, `${p}都`].includes(g.prefectureJa)) {
+          continue;
+        }
+      }
+      let total: number | null = null;
+      if (q.stay) {
+        const [ci, co] = [dayNumber(q.stay.checkin), dayNumber(q.stay.checkout)];
+        const room = roomTotal(g, ci, co);
+        if (room === null || !hasFreeHouse(g, ci, co)) continue;
+        total = room + Math.max(0, q.guests - g.baseCapacity) * g.extraChargePerGuestPerNight * q.stay.nights;
+      }
+      hits.push({ id: g.id, key: q.sort === 'NAME' ? g.name[q.language] : (total ?? g.standardSeasonPrice), total });
+    }
+    const sign = q.sort === 'PRICE_DESC' ? -1 : 1;
+    const cmp = (a: { id: string; key: number | string }, b: { id: string; key: number | string }) =>
+      (q.sort === 'NAME'
+        ? compareText(a.key as string, b.key as string)
+        : sign * ((a.key as number) - (b.key as number))) || compareText(a.id, b.id);
+    hits.sort(cmp);
+    return q.after ? hits.filter((h) => cmp(h, { id: q.after!.id, key: q.after!.key }) > 0) : hits;
+  }
+
+  /** Page after page following the cursors: each page is the reference's next `limit`. */
+  function expectPagesAgree(data: SearchIndexData, q: SearchQuery) {
+    let after: SearchQuery['after'] = null;
+    for (let n = 0; n < 5; n++) {
+      const page: IndexedSearchRow[] = searchIndex(data, { ...q, after })!;
+      const expected = reference(data, { ...q, after }).slice(0, q.limit);
+      expect(page.map((r) => [r.id, r.total, r.sort_key])).toEqual(expected.map((h) => [h.id, h.total, h.key]));
+      const last = page.at(-1);
+      if (page.length < q.limit || !last) return;
+      after = { key: last.sort_key, id: last.id };
+    }
+  }
+
+  const toQuery = (a: typeof queryArb extends fc.Arbitrary<infer T> ? T : never): SearchQuery => {
+    const checkin = new Date((fromDay + a.start) * 86_400_000).toISOString().slice(0, 10);
+    const checkout = new Date((fromDay + a.start + a.nights) * 86_400_000).toISOString().slice(0, 10);
+    return query({
+      prefecture: a.prefecture,
+      stay: a.dated ? stay(checkin, checkout) : null,
+      guests: a.guests,
+      adults: 1,
+      sort: a.sort,
+      language: a.language,
+      limit: a.limit,
+    });
+  };
+
+  it('agree with a brute-force reference, page by page, as groups change, come and go', () => {
+    const catalogueArb = fc.tuple(...Array.from({ length: 40 }, (_, i) => sliceArb(`g-${String(i).padStart(2, '0')}`)));
+    fc.assert(
+      fc.property(
+        catalogueArb,
+        fc.array(queryArb, { minLength: 12, maxLength: 12 }),
+        fc.array(sliceArb('g-new'), { minLength: 3, maxLength: 3 }),
+        (slices, queries, changes) => {
+          const data = indexOf(...slices);
+          for (const [i, a] of queries.entries()) {
+            expectPagesAgree(data, toQuery(a));
+            // Between queries, groups come and go, and one changes (prices, names) and is then
+            // reloaded unchanged; the nationwide orders must follow.
+            const k = (i >> 2) % changes.length;
+            if (i % 4 === 1) {
+              removeGroup(data, slices[k + 10]!.id);
+              putGroup(data, groupFromSlice({ ...changes[k]!, id: `g-new-${i}` }, fromDay));
+            } else if (i % 4 === 3) {
+              const changed = { ...changes[k]!, id: slices[k]!.id };
+              putGroup(data, groupFromSlice(changed, fromDay));
+              putGroup(data, groupFromSlice(changed, fromDay));
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('walks only as many groups as the page needs for a nationwide search by price', () => {
+    // 200 groups priced 10,000 to 209,000 a night, all free: the cheapest page is read from the
+    // front of the order and the walk stops there.
+    const data = indexOf(
+      ...Array.from({ length: 200 }, (_, i) =>
+        slice({ id: `w-${String(i).padStart(3, '0')}`, days: `0,1,${10_000 + i * 1_000},0`, houses: [['h', null]] }),
+      ),
+    );
+    const looked: string[] = [];
+    const original = data.groups.get.bind(data.groups);
+    data.groups.get = (id: string) => (looked.push(id), original(id));
+    const rows = searchIndex(data, query({ stay: stay('2030-01-01', '2030-01-02'), limit: 5 }))!;
+    expect(rows.map((r) => r.total)).toEqual([10_000, 11_000, 12_000, 13_000, 14_000]);
+    expect(looked.length).toBeLessThanOrEqual(6);
+    looked.length = 0;
+    const dear = searchIndex(data, query({ stay: stay('2030-01-01', '2030-01-02'), limit: 5, sort: 'PRICE_DESC' }))!;
+    expect(dear.map((r) => r.total)).toEqual([209_000, 208_000, 207_000, 206_000, 205_000]);
+    // The extra-guest charge may add up to 2 guests × 5,000 a night: groups up to 10,000 below still count.
+    expect(looked.length).toBeLessThanOrEqual(16);
   });
 });

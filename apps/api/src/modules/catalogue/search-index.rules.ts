@@ -1,3 +1,4 @@
+import { CATALOGUE_LIMITS } from '@yado/contract/catalogue.contract';
 import type { Language } from '@yado/contract/headers';
 import type { StayNights } from './catalogue-changes.repo.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
@@ -68,6 +69,35 @@ export type SearchIndexData = {
   groups: Map<string, IndexedGroup>;
   /** Prefecture and area lookups: "pen:<lower en>", "pja:<ja>", "aen:", "aja:", "cen:", "cja:". */
   buckets: Map<string, Set<string>>;
+  /**
+   * Bumped when a house group is added or changes what the nationwide orders sort on (names,
+   * nights and prices, standard season price, base capacity, extra charge); stays do not count.
+   */
+  version: number;
+  /** What the nationwide orders are built from, for the version it was made at (see `nationwideBase`). */
+  base: NationwideBase | null;
+  /** The nationwide orders built so far, each for the version it was built at (see `orderFor`). */
+  orders: Map<string, NationwideOrder>;
+};
+
+/** Every house group of one version, in id order (code point), with what bounds the extra-guest charge. */
+export type NationwideBase = {
+  version: number;
+  groups: IndexedGroup[];
+  /** The extra-guest charge adds at most max(0, guests - minBase) * maxExtra to any group's night. */
+  minBase: number;
+  maxExtra: number;
+};
+
+/**
+ * Every house group sorted for one way of walking a nationwide search: positions in the base's
+ * groups, with the key each was sorted by (a price bound, or the exact sort key), ties by id.
+ * Built on first use and again after `version` moves; groups removed since are skipped.
+ */
+export type NationwideOrder = {
+  version: number;
+  at: Uint32Array;
+  keys: Float64Array | string[];
 };
 
 export type IndexedSearchRow = HouseGroupShortRow & { total: number | null; sort_key: string | number };
@@ -100,7 +130,7 @@ export function compareText(a: string, b: string): number {
 }
 
 export function emptyIndex(fromDay: number): SearchIndexData {
-  return { fromDay, groups: new Map(), buckets: new Map() };
+  return { fromDay, groups: new Map(), buckets: new Map(), version: 0, base: null, orders: new Map() };
 }
 
 function bucketKeys(g: IndexedGroup): string[] {
@@ -125,7 +155,30 @@ export function removeGroup(data: SearchIndexData, id: string): void {
   }
 }
 
+const sameNumbers = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** Whether the nationwide orders sort `a` and `b` alike: a group reloaded for a stay change usually is. */
+function sameOrderKeys(a: IndexedGroup, b: IndexedGroup): boolean {
+  return (
+    a.name.en === b.name.en &&
+    a.name.ja === b.name.ja &&
+    a.standardSeasonPrice === b.standardSeasonPrice &&
+    a.baseCapacity === b.baseCapacity &&
+    a.extraChargePerGuestPerNight === b.extraChargePerGuestPerNight &&
+    a.firstDay === b.firstDay &&
+    sameNumbers(a.nights, b.nights) &&
+    sameNumbers(a.standardPrice, b.standardPrice) &&
+    sameNumbers(a.highPrice, b.highPrice)
+  );
+}
+
 export function putGroup(data: SearchIndexData, g: IndexedGroup): void {
+  const old = data.groups.get(g.id);
+  if (!old || !sameOrderKeys(old, g)) data.version++;
   removeGroup(data, g.id);
   data.groups.set(g.id, g);
   for (const key of bucketKeys(g)) {
@@ -224,16 +277,33 @@ export function comparatorFor(sort: SearchQuery['sort']): (a: Hit, b: Hit) => nu
   return (a, b) => sign * ((a.key as number) - (b.key as number)) || compareText(a.g.id, b.g.id);
 }
 
-/** The `limit` smallest hits in order, by a bounded max-heap: a page out of thousands without sorting them all. */
-function smallest(hits: Iterable<Hit>, limit: number, cmp: (a: Hit, b: Hit) => number): Hit[] {
-  const heap: Hit[] = [];
-  const swap = (i: number, j: number) => {
-    const t = heap[i]!;
-    heap[i] = heap[j]!;
-    heap[j] = t;
-  };
-  for (const h of hits) {
-    if (heap.length < limit) {
+/**
+ * The `limit` smallest hits seen, by a bounded max-heap: a page out of thousands without sorting
+ * them all. `worst()` is the hit a newcomer must beat once the heap is full.
+ */
+class PageHeap {
+  private readonly heap: Hit[] = [];
+  constructor(
+    private readonly limit: number,
+    private readonly cmp: (a: Hit, b: Hit) => number,
+  ) {}
+
+  get full(): boolean {
+    return this.heap.length >= this.limit;
+  }
+
+  worst(): Hit | undefined {
+    return this.heap[0];
+  }
+
+  push(h: Hit): void {
+    const { heap, cmp } = this;
+    const swap = (i: number, j: number) => {
+      const t = heap[i]!;
+      heap[i] = heap[j]!;
+      heap[j] = t;
+    };
+    if (heap.length < this.limit) {
       heap.push(h);
       for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
@@ -241,7 +311,7 @@ function smallest(hits: Iterable<Hit>, limit: number, cmp: (a: Hit, b: Hit) => n
         swap(i, parent);
         i = parent;
       }
-    } else if (limit > 0 && cmp(h, heap[0]!) < 0) {
+    } else if (this.limit > 0 && cmp(h, heap[0]!) < 0) {
       heap[0] = h;
       for (let i = 0; ;) {
         const l = 2 * i + 1;
@@ -255,7 +325,10 @@ function smallest(hits: Iterable<Hit>, limit: number, cmp: (a: Hit, b: Hit) => n
       }
     }
   }
-  return heap.sort(cmp);
+
+  sorted(): Hit[] {
+    return [...this.heap].sort(this.cmp);
+  }
 }
 
 function toRow(g: IndexedGroup, language: Language, total: number | null, key: number | string): IndexedSearchRow {
@@ -284,9 +357,105 @@ function toRow(g: IndexedGroup, language: Language, total: number | null, key: n
 }
 
 /**
+ * Check-in days per nationwide price order. A stay checking in during block b, of at most
+ * ORDER_STAY_NIGHTS nights, lies within [start of b, end of b + ORDER_STAY_NIGHTS): one order per
+ * block, sorted by the lowest (or highest) price of a night on sale and open in that window,
+ * bounds the total of every such stay. Shorter blocks bound tighter and take more orders.
+ */
+export const ORDER_BLOCK_DAYS = 8;
+/** The longest stay search allows; a longer one (none passes the service) would scan every group. */
+export const ORDER_STAY_NIGHTS = CATALOGUE_LIMITS.maxStayNights;
+
+/**
+ * The lowest (`dir` 1) or highest (`dir` -1) nightly price, at each night's price type, of the
+ * nights on sale and open in [from, to); Infinity (or -Infinity) when there is none.
+ */
+function nightPriceBound(g: IndexedGroup, from: number, to: number, dir: 1 | -1): number {
+  let best = dir * Infinity;
+  const lo = Math.max(0, from - g.firstDay);
+  const hi = Math.min(g.nights.length, to - g.firstDay);
+  for (let i = lo; i < hi; i++) {
+    const f = g.nights[i]!;
+    if ((f & NIGHT_ON_SALE) === 0 || (f & NIGHT_CLOSED) !== 0) continue;
+    const price = (f & NIGHT_HIGH) !== 0 ? g.highPrice[i]! : g.standardPrice[i]!;
+    if (dir * price < dir * best) best = price;
+  }
+  return best;
+}
+
+type OrderSpec =
+  | { kind: 'window'; block: number; dir: 1 | -1 }
+  | { kind: 'standard'; dir: 1 | -1 }
+  | { kind: 'name'; language: Language };
+
+function orderName(spec: OrderSpec): string {
+  if (spec.kind === 'window') return `w:${spec.block}:${spec.dir}`;
+  if (spec.kind === 'standard') return `s:${spec.dir}`;
+  return `n:${spec.language}`;
+}
+
+/** The groups of the index as it is now, in id order: the cached ones, or sorted again. */
+function nationwideBase(data: SearchIndexData): NationwideBase {
+  if (data.base?.version === data.version) return data.base;
+  const groups = [...data.groups.values()].sort((a, b) => compareText(a.id, b.id));
+  let minBase = Infinity;
+  let maxExtra = 0;
+  for (const g of groups) {
+    minBase = Math.min(minBase, g.baseCapacity);
+    maxExtra = Math.max(maxExtra, g.extraChargePerGuestPerNight);
+  }
+  data.base = { version: data.version, groups, minBase, maxExtra };
+  data.orders.clear();
+  return data.base;
+}
+
+/**
+ * The order of `spec` for the index as it is now: the cached one, or built (keys for every group,
+ * then one sort of positions; ties fall to the id through the position in the id-ordered base).
+ */
+export function orderFor(data: SearchIndexData, spec: OrderSpec): NationwideOrder {
+  const base = nationwideBase(data);
+  const name = orderName(spec);
+  const cached = data.orders.get(name);
+  if (cached) return cached;
+  const { groups } = base;
+  const at = new Uint32Array(groups.length);
+  for (let i = 0; i < at.length; i++) at[i] = i;
+  let keys: Float64Array | string[];
+  if (spec.kind === 'name') {
+    const names = groups.map((g) => g.name[spec.language]);
+    at.sort((a, b) => compareText(names[a]!, names[b]!) || a - b);
+    keys = Array.from(at, (i) => names[i]!);
+  } else {
+    const byGroup = new Float64Array(groups.length);
+    const from = spec.kind === 'window' ? data.fromDay + spec.block * ORDER_BLOCK_DAYS : 0;
+    for (let i = 0; i < groups.length; i++) {
+      byGroup[i] =
+        spec.kind === 'window'
+          ? nightPriceBound(groups[i]!, from, from + ORDER_BLOCK_DAYS + ORDER_STAY_NIGHTS, spec.dir)
+          : groups[i]!.standardSeasonPrice;
+    }
+    const dir = spec.dir;
+    // Infinities compare by sign, not by difference (Infinity - Infinity is NaN).
+    at.sort((a, b) => (byGroup[a] === byGroup[b] ? a - b : dir * (byGroup[a]! < byGroup[b]! ? -1 : 1)));
+    keys = Float64Array.from(at, (i) => byGroup[i]!);
+  }
+  const order: NationwideOrder = { version: base.version, at, keys };
+  data.orders.set(name, order);
+  return order;
+}
+
+/**
  * One page of search from the read model, or null when the read model cannot answer exactly as
  * the statement would (dates before the loaded nights, a price cursor that is no whole number):
  * the caller then asks the database.
+ *
+ * A prefecture or area search looks at that bucket's groups. A nationwide one walks an order of
+ * every group (orderFor) and stops as soon as no group left can make the page: in the page order
+ * itself for names and for prices without dates, and for a stay's total by a bound on it (the
+ * nights times the group's lowest, or highest, nightly price around the dates, plus the most any
+ * extra-guest charge can add), so a page costs about as many groups as the answer needs, not all
+ * of them.
  */
 export function searchIndex(data: SearchIndexData, q: SearchQuery): IndexedSearchRow[] | null {
   const priceSort = q.sort !== 'NAME';
@@ -303,27 +472,103 @@ export function searchIndex(data: SearchIndexData, q: SearchQuery): IndexedSearc
   const cmp = comparatorFor(q.sort);
   const after: Hit | null = q.after ? { g: { id: q.after.id } as IndexedGroup, key: q.after.key, total: null } : null;
 
-  const hits: Hit[] = [];
-  for (const g of candidates(data, q)) {
-    if (!matchesFilters(g, q)) continue;
+  /** The group as a hit of this page, or null when it is not one. */
+  const hitOf = (g: IndexedGroup): Hit | null => {
+    if (!matchesFilters(g, q)) return null;
     let total: number | null = null;
     if (q.stay) {
       if (q.stay.checkin <= latestToday) {
         let today = todays.get(g.timezone);
         if (today === undefined) todays.set(g.timezone, (today = todayIn(g.timezone, q.now)));
-        if (q.stay.checkin < today) continue;
+        if (q.stay.checkin < today) return null;
       }
       const room = roomTotal(g, checkinDay, checkoutDay);
-      if (room === null) continue;
+      if (room === null) return null;
       total = room + Math.max(0, q.guests - g.baseCapacity) * g.extraChargePerGuestPerNight * q.stay.nights;
     }
     const key = q.sort === 'NAME' ? g.name[q.language] : (total ?? g.standardSeasonPrice);
     const hit: Hit = { g, key, total };
-    if (after && cmp(hit, after) <= 0) continue;
-    if (q.stay && !hasFreeHouse(g, checkinDay, checkoutDay)) continue;
-    hits.push(hit);
+    if (after && cmp(hit, after) <= 0) return null;
+    if (q.stay && !hasFreeHouse(g, checkinDay, checkoutDay)) return null;
+    return hit;
+  };
+
+  const page = new PageHeap(q.limit, cmp);
+  const nationwide = !q.prefecture && !q.area;
+  if (!nationwide || q.limit <= 0 || (q.stay && q.stay.nights > ORDER_STAY_NIGHTS)) {
+    for (const g of candidates(data, q)) {
+      const hit = hitOf(g);
+      if (hit) page.push(hit);
+    }
+  } else {
+    walkNationwide(data, q, page, hitOf, checkinDay);
   }
-  return smallest(hits, q.limit, cmp).map((h) => toRow(h.g, q.language, h.total, h.key));
+  return page.sorted().map((h) => toRow(h.g, q.language, h.total, h.key));
+}
+
+/** The nationwide walk of searchIndex: groups in an order of orderFor, until none left can make the page. */
+function walkNationwide(
+  data: SearchIndexData,
+  q: SearchQuery,
+  page: PageHeap,
+  hitOf: (g: IndexedGroup) => Hit | null,
+  checkinDay: number,
+): void {
+  const dir: 1 | -1 = q.sort === 'PRICE_DESC' ? -1 : 1;
+  const stay = q.stay;
+  const spec: OrderSpec =
+    q.sort === 'NAME'
+      ? { kind: 'name', language: q.language }
+      : stay
+        ? { kind: 'window', block: Math.floor((checkinDay - data.fromDay) / ORDER_BLOCK_DAYS), dir }
+        : { kind: 'standard', dir };
+  const order = orderFor(data, spec);
+  const { at, keys } = order;
+  const groups = data.base!.groups;
+  const exact = spec.kind !== 'window';
+  let start = 0;
+  if (exact && q.after) {
+    // The order is the page's own: start right after the cursor.
+    const afterKey = q.after.key;
+    const afterId = q.after.id;
+    const before = (i: number) => {
+      const c =
+        spec.kind === 'name'
+          ? compareText(keys[i] as string, afterKey as string)
+          : dir * ((keys[i] as number) - (afterKey as number));
+      return (c || compareText(groups[at[i]!]!.id, afterId)) <= 0;
+    };
+    let hi = at.length;
+    while (start < hi) {
+      const mid = (start + hi) >> 1;
+      if (before(mid)) start = mid + 1;
+      else hi = mid;
+    }
+  }
+  // The most the extra-guest charge can add to a night of any group, for the highest-price bound.
+  const extraPerNight = Math.max(0, q.guests - data.base!.minBase) * data.base!.maxExtra;
+  for (let i = start; i < at.length; i++) {
+    if (exact) {
+      // Walked in page order: the first `limit` hits are the page.
+      if (page.full) return;
+    } else {
+      const night = keys[i] as number;
+      // No night on sale and open around the dates, here or in any group after: no total left.
+      if (!Number.isFinite(night)) return;
+      const worst = page.worst();
+      if (page.full && worst) {
+        const nights = stay!.nights;
+        // Totals of the groups left are at least (or at most) this; a tie may still win on its id.
+        if (dir === 1 && nights * night > (worst.key as number)) return;
+        if (dir === -1 && nights * (night + extraPerNight) < (worst.key as number)) return;
+      }
+    }
+    // The group as it is now: reloaded since the order was built (same keys), or gone.
+    const g = data.groups.get(groups[at[i]!]!.id);
+    if (!g) continue;
+    const hit = hitOf(g);
+    if (hit) page.push(hit);
+  }
 }
 
 function spliced(a: Int32Array, at: number, remove: number, insert: number[]): Int32Array {

@@ -32,7 +32,8 @@ export type SearchRow = HouseGroupRow & { total: number | null; sort_key: string
  * sale, none closed, summed at each night's price type) and the accommodation
  * total with the extra-guest charge; then, walking the candidates in sort
  * order (OFFSET 0 keeps PostgreSQL from checking them all first), only as many
- * as the page needs are checked for a house with no active stay in the dates.
+ * as the page needs are checked for a house, not retired, with no active stay in
+ * the dates (the houses the calendar shows and a hold may take).
  * That check is one index descent per house: active stays of a house never
  * overlap, so only its last stay starting before check-out can reach into the
  * dates.
@@ -101,7 +102,7 @@ export async function searchHouseGroups(db: Db, q: SearchQuery): Promise<SearchR
     totalExpr = 'res.total';
     freeHouse = `EXISTS (
           SELECT 1 FROM houses h
-          WHERE h.house_group_id = s.id
+          WHERE h.house_group_id = s.id AND h.retired_at IS NULL
             AND NOT EXISTS (
               SELECT 1
               FROM (SELECT st.checkout_date FROM stays st
