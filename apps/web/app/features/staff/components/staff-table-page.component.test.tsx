@@ -53,9 +53,12 @@ describe('StaffTablePage', () => {
     expect(html).toContain('<th scope="col">Thing</th><th scope="col" class="staff-table__number">Count</th>');
     expect(html).toContain(
       '<tr data-testid="thing-row"><th scope="row"><a href="/staff/things/a%2F1" data-discover="true">Cedar</a>' +
-        '<span class="staff-table__id">a/1</span></th><td class="staff-table__number">3</td></tr>',
+        '<span class="staff-table__id">a/1</span></th><td class="staff-table__number">' +
+        '<span class="staff-table__label" aria-hidden="true">Count</span>3</td></tr>',
     );
     expect(html.match(/data-testid="thing-row"/g)).toHaveLength(2);
+    // Cards on a phone (staff.css): each fact carries its heading.
+    expect(html).toContain('<table class="staff-table staff-table--cards">');
     expect(html).not.toContain('staff-empty');
   });
 

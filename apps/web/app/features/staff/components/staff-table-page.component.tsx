@@ -19,7 +19,9 @@ export type StaffColumn<Row> = {
  * A console list: the heading with the button that creates a new one, a search
  * form (the text search `q` and the list's own filters), the rows as a table
  * whose first cell links to the row's own page and heads the row, or a line
- * saying there are none, and the pager.
+ * saying there are none, and the pager. On a phone the table reads as one card
+ * per row, each fact under its column's heading (staff.css), so no column is
+ * pushed off the screen.
  */
 export function StaffTablePage<Row extends { id: string }>({
   title,
@@ -73,8 +75,8 @@ export function StaffTablePage<Row extends { id: string }>({
       {rows.length === 0 ? (
         <p className="staff-empty">{empty}</p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
+        <div className="staff-table-wrap staff-table-wrap--cards">
+          <table className="staff-table staff-table--cards">
             <thead>
               <tr>
                 <th scope="col">{rowHeader.header}</th>
@@ -94,6 +96,10 @@ export function StaffTablePage<Row extends { id: string }>({
                   </th>
                   {columns.map((column, i) => (
                     <td key={i} className={numberClass(column)}>
+                      {/* The column's heading, shown beside the fact when the row is a card (screen readers have the header). */}
+                      <span className="staff-table__label" aria-hidden="true">
+                        {column.header}
+                      </span>
                       {column.cell(row)}
                     </td>
                   ))}
