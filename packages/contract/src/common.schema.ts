@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFromDateTime } from './date-time.js';
 
 /** A civil date as the specification sends it: year, month, day. */
 export const DateSchema = z.object({
@@ -44,8 +45,8 @@ export const EmptySchema = z.object({}).strict();
  * A date and time as the specification sends it: civil fields with either a
  * UTC offset ("+09:00") or a time zone id.
  */
-export const DateTimeSchema = z.object({
-  year: z.number().int(),
+const dateTimeFields = z.object({
+  year: z.number().int().min(1900).max(2999),
   month: z.number().int().min(1).max(12),
   day: z.number().int().min(1).max(31),
   hours: z.number().int().min(0).max(23),
@@ -58,4 +59,16 @@ export const DateTimeSchema = z.object({
     .optional(),
   timeZone: z.object({ id: z.string(), version: z.string() }).optional(),
 });
-export type DateTime = z.infer<typeof DateTimeSchema>;
+export type DateTime = z.infer<typeof dateTimeFields>;
+
+export const DateTimeSchema = dateTimeFields
+  // The instant too, after its offset, stays in DateSchema's years, so it reads back (in UTC) as it was
+  // sent: a year past a JavaScript Date's reached the database as an invalid date, and Date.UTC reads
+  // years 0–99 as 1900–1999.
+  .refine(
+    (dt) => {
+      const year = dateFromDateTime(dt).getUTCFullYear();
+      return year >= 1900 && year <= 2999;
+    },
+    { path: ['year'], message: 'the instant, after its UTC offset, must fall in the years 1900 to 2999' },
+  );

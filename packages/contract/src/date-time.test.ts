@@ -31,4 +31,16 @@ describe('date-time conversion', () => {
       }),
     );
   });
+
+  it('refuses an instant outside the years 1900 to 2999, after its offset, so what is stored reads back', () => {
+    const at = { month: 1, day: 1, hours: 0, minutes: 0, seconds: 0, nanos: 0 };
+    for (const year of [-271821, 0, 99, 1899, 3000, 275760]) {
+      const parsed = DateTimeSchema.safeParse({ ...at, year });
+      expect(parsed.success, String(year)).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['year']);
+    }
+    const lastEvening = { year: 2999, month: 12, day: 31, hours: 20, minutes: 0, seconds: 0, nanos: 0 };
+    expect(DateTimeSchema.safeParse({ ...lastEvening, utcOffset: '+09:00' }).success).toBe(true);
+    expect(DateTimeSchema.safeParse({ ...lastEvening, utcOffset: '-09:00' }).success).toBe(false);
+  });
 });

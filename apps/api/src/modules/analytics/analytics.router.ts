@@ -6,6 +6,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../platform/http/call-context.js';
 import { languageOf, toErrorResponse } from '../../platform/http/error-response.js';
+import { assertStorableJson } from '../../platform/http/storable-text.js';
 import { recordBatch } from './analytics.service.js';
 
 /** The HttpOnly cookie /api/session sets (spec, section 3: a cookie named token). */
@@ -45,6 +46,7 @@ export function createAnalyticsRouter(deps: Deps & { verifyIdToken: (t: string) 
       } catch {
         throw new AppError('CodeMalformedJson');
       }
+      assertStorableJson(json);
       const batch = AnalyticsBatchSchema.parse(json);
       const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
       const token = bearer ?? getCookie(c, SESSION_COOKIE);

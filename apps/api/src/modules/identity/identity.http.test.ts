@@ -152,6 +152,26 @@ describe('identity service over HTTP', () => {
   });
 });
 
+describe('requests the identity service has no route for', () => {
+  it('answers another verb with 405 and Allow, and an unknown path with 404, as the API error object', async () => {
+    const put = await t.raw(IDENTITY_ROUTES.signInWithPassword, {
+      method: 'PUT',
+      headers: { 'accept-language': 'ja' },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('POST');
+    expect(await put.json()).toMatchObject({ status: 405, errorInfo: { reason: 'CodeHttpMethodNotAllowed' } });
+    const jwks = await t.raw(IDENTITY_ROUTES.jwks, { method: 'POST' });
+    expect(jwks.status).toBe(405);
+    expect(jwks.headers.get('allow')).toBe('GET');
+    const start = await t.raw(IDENTITY_ROUTES.oidcStart('google'), { method: 'DELETE' });
+    expect(start.status).toBe(405);
+    const unknown = await t.raw('/identity/v1/no_such_route', { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ status: 404, errorInfo: { reason: 'CodeMethodNotFound' } });
+  });
+});
+
 describe('revocation across nodes', () => {
   it('a sign-out on one node stops the token on another node at once', async () => {
     const other = await createTestApi({ TRUST_PROXY: 'true' });

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/app-error.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { publicOrigin } from '../../platform/http/public-origin.js';
 import { languageOf, toErrorResponse, zodFields } from '../../platform/http/error-response.js';
+import { assertStorableJson } from '../../platform/http/storable-text.js';
 import * as identity from './identity.service.js';
 import type { IdentityDeps } from './identity.service.js';
 
@@ -26,6 +27,7 @@ async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.outpu
   } catch {
     throw new AppError('CodeMalformedJson');
   }
+  assertStorableJson(json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new AppError('CodeInvalidArgument', { fields: zodFields(parsed.error) });
   return parsed.data;
@@ -100,5 +102,28 @@ export function createIdentityRouter(deps: IdentityDeps, extra?: (app: Hono) => 
     });
   }
   extra?.(app);
+
+  // Anything else on the identity service's paths is refused as the product API refuses it: 405 with
+  // Allow for a known path called with another verb, else 404, both as the API error object.
+  const known = app.routes
+    .filter((r) => r.method !== 'ALL')
+    .map((r) => ({ method: r.method, pattern: routePattern(r.path) }));
+  const refuse = (c: Context): never => {
+    const allowed = [...new Set(known.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
+    if (allowed.length === 0) throw new AppError('CodeMethodNotFound');
+    c.header('Allow', allowed.join(', '));
+    throw new AppError('CodeHttpMethodNotAllowed');
+  };
+  app.all('/identity/v1/*', refuse);
+  app.all(IDENTITY_ROUTES.jwks, refuse);
   return app;
+}
+
+/** A Hono route path (`/identity/v1/oidc/:provider/start`) as a regular expression over request paths. */
+function routePattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
 }

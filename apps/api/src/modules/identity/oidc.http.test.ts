@@ -114,6 +114,16 @@ describe('OpenID Connect sign-in with Google', () => {
     expect(location).toBe('/login?error=invalid_state');
   });
 
+  it('refuses a callback whose state is text the database cannot store, as a state it did not issue', async () => {
+    for (const state of ['\u0000', 'state\uD800']) {
+      const location = await browser().signIn(start(), {
+        account: alice.sub,
+        beforeCallback: (p) => p.set('state', state),
+      });
+      expect(location).toBe('/login?error=invalid_state');
+    }
+  });
+
   it('refuses a tampered authorisation code at the token exchange', async () => {
     const location = await browser().signIn(start(), {
       account: alice.sub,

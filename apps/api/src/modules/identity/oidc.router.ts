@@ -10,6 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../../platform/env.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { publicOrigin } from '../../platform/http/public-origin.js';
+import { isStorableText } from '../../platform/http/storable-text.js';
 import type { IdentityDeps } from './identity.service.js';
 import * as oidc from './oidc.service.js';
 
@@ -48,6 +49,10 @@ export function mountOidcRoutes(app: Hono, deps: IdentityDeps): void {
       c.req.method === 'POST' ? formFields(await c.req.parseBody().catch(() => ({}))) : c.req.query();
     const browserState = getCookie(c, STATE_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: IDENTITY_ROUTES.oidcCallback(config.name) });
+    // Text the database cannot store (a NUL from `%00`) is no state this service issued; it never reaches SQL.
+    if (Object.values(params).some((v) => v !== undefined && !isStorableText(v))) {
+      return c.redirect(failurePath('invalid_state'), 302);
+    }
     const result = await oidc.finishOidcSignIn(deps, config.name, {
       params,
       callbackUrl: callbackUrlFor(c, deps.env, config.name),

@@ -9,6 +9,7 @@ import type { CallContext, Principal } from './call-context.js';
 import { languageOf, toErrorResponse, zodFields } from './error-response.js';
 import { clientIp } from './client-ip.js';
 import { checkKey, requestHash, runOnce } from './idempotency.js';
+import { assertStorableJson } from './storable-text.js';
 
 export type Handler<D extends MethodDef = MethodDef> = (
   ctx: CallContext,
@@ -77,6 +78,8 @@ export function createRpcApp(opts: RpcOptions): Hono {
       }
 
       const principal = await resolvePrincipal(c.req.header('authorization'), impl.def, opts);
+      // Before the contract, for every method at once: no text PostgreSQL would refuse reaches a handler.
+      assertStorableJson(json);
       const parsed = impl.def.input.safeParse(json);
       if (!parsed.success) throw new AppError('CodeInvalidArgument', { fields: zodFields(parsed.error) });
 
