@@ -3,6 +3,7 @@ import { ALL_METHODS } from '@yado/contract/methods';
 import type { Deps } from './platform/deps.js';
 import { createRpcApp, type Implementation } from './platform/http/rpc-app.js';
 import { startScheduler, type Task } from './platform/scheduler.js';
+import { createAfterResponse, type AfterResponse } from './platform/after-response.js';
 import { pruneIdempotencyKeysTask } from './platform/http/idempotency.js';
 import { createIdentityRouter } from './modules/identity/identity.router.js';
 import * as identity from './modules/identity/identity.service.js';
@@ -21,6 +22,10 @@ export type Api = {
   keys: SigningKeys;
   /** Committed changes of house groups (migration 0011's notifications), for caches outside the API. */
   catalogueChanges: CatalogueChangeFeed;
+  /** Work requests left for after their answers (password reset mail). */
+  afterResponse: AfterResponse;
+  /** The background tasks startBackgroundWork runs on the scheduler. */
+  backgroundTasks: Task[];
   startBackgroundWork: () => void;
   stopBackgroundWork: () => Promise<void>;
 };
@@ -30,10 +35,15 @@ export type Api = {
  * service, health checks. The web server mounts it; apps/api/src/main.ts runs
  * it alone.
  */
-export async function createApi(deps: Deps): Promise<Api> {
+export async function createApi(
+  deps: Deps,
+  // Tests give their own queue to see what a request left for after its answer.
+  opts: { afterResponse?: AfterResponse } = {},
+): Promise<Api> {
   const keys = new SigningKeys(deps);
   await keys.ensureActiveKey();
-  const idDeps = { ...deps, keys };
+  const afterResponse = opts.afterResponse ?? createAfterResponse(deps.log);
+  const idDeps = { ...deps, keys, afterResponse };
   const verifyIdToken = (token: string) => identity.verifyIdToken(idDeps, token);
 
   const missing = ALL_METHODS.filter((m) => !IMPLEMENTATIONS.some((i: Implementation) => i.def === m));
@@ -83,6 +93,8 @@ export async function createApi(deps: Deps): Promise<Api> {
     catalogueChanges: catalogueChangeFeed(deps),
     verifyIdToken,
     signOut: (principal) => identity.signOut(idDeps, principal),
+    afterResponse,
+    backgroundTasks: tasks,
     startBackgroundWork: () => {
       scheduler ??= startScheduler(deps, tasks);
       revocations ??= identity.startRevocationListener(deps);
@@ -90,6 +102,7 @@ export async function createApi(deps: Deps): Promise<Api> {
       searchIndex ??= startSearchIndex(deps);
     },
     stopBackgroundWork: async () => {
+      await afterResponse.settled();
       await scheduler?.stop();
       await revocations?.stop();
       await searchIndex?.stop();

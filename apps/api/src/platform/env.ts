@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BACKGROUND_TASK_SLOTS } from './scheduler.js';
 
 /**
  * The only reader of process.env. Every setting is validated once at start;
@@ -9,6 +10,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1')
   .default(false);
+
+/**
+ * The smallest pool that works: background tasks may hold BACKGROUND_TASK_SLOTS connections of it at
+ * once, and requests need some left (two, so one slow request does not hold up every other).
+ */
+export const MIN_DATABASE_POOL_SIZE = BACKGROUND_TASK_SLOTS + 2;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,7 +27,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(
+      MIN_DATABASE_POOL_SIZE,
+      `must be at least ${MIN_DATABASE_POOL_SIZE}: background tasks may hold ${BACKGROUND_TASK_SLOTS} connections at once and requests need the rest`,
+    )
+    .max(200)
+    .default(20),
   SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   SMTP_URL: z
     .string()

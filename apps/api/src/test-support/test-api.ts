@@ -10,13 +10,14 @@ import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.con
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApi, type Api } from '../api-app.js';
+import type { AfterResponse } from '../platform/after-response.js';
 import { fixedClock } from '../platform/clock.js';
 import { createPool } from '../platform/db/pool.js';
 import { loadEnv, type Env } from '../platform/env.js';
 import { createLogger } from '../platform/logger.js';
 
 /** A fresh database cloned from the migrated template, dropped when the file's tests end. */
-export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool }> {
+export async function createTestDatabase(poolSize = 10): Promise<{ url: string; pool: pg.Pool }> {
   const adminUrl = inject('adminUrl');
   const template = inject('templateDb');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
@@ -26,7 +27,7 @@ export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
-  const pool = createPool(u.toString(), 10);
+  const pool = createPool(u.toString(), poolSize);
   afterAll(async () => {
     await pool.end();
     const a = new pg.Client({ connectionString: adminUrl });
@@ -45,13 +46,17 @@ export type CallOptions = { token?: string | null; language?: 'en' | 'ja'; heade
  * The real HTTP app on a fresh database, with a clock the test can move.
  * `call` goes through Hono's fetch handler exactly as a request from a browser would.
  */
-export async function createTestApi(envOverrides: Record<string, string> = {}) {
-  const { pool, url } = await createTestDatabase();
+export async function createTestApi(
+  envOverrides: Record<string, string> = {},
+  opts: { afterResponse?: AfterResponse } = {},
+) {
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...envOverrides });
+  // Ten connections unless a test asks for a pool size of its own.
+  const { pool, url } = await createTestDatabase(envOverrides['DATABASE_POOL_SIZE'] ? env.DATABASE_POOL_SIZE : 10);
   const clock = fixedClock(new Date());
   // Tests move the clock forward; it starts at the real now so signed tokens look current.
   const log = createLogger(env.LOG_LEVEL);
-  const api: Api = await createApi({ db: pool, clock, env, log });
+  const api: Api = await createApi({ db: pool, clock, env, log }, opts);
 
   async function raw(path: string, init: RequestInit & { ip?: string } = {}): Promise<Response> {
     const headers = new Headers(init.headers);

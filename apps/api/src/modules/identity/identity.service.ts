@@ -3,8 +3,9 @@ import { PASSWORD_RESET_PAGE, PASSWORD_RESET_TTL_MINUTES } from '@yado/contract/
 import type { Language } from '@yado/contract/headers';
 import { decodeProtectedHeader, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { AppError } from '../../platform/app-error.js';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
+import type { AfterResponse } from '../../platform/after-response.js';
 import type { Principal } from '../../platform/http/call-context.js';
 import { sendMessage } from '../verification/outbox.service.js';
 import * as repo from './identity.repo.js';
@@ -22,7 +23,7 @@ import {
 import type { SigningKeys } from './signing-keys.js';
 import { PASSWORD_RESET_TEXTS } from './password-reset.messages.js';
 
-export type IdentityDeps = Deps & { keys: SigningKeys };
+export type IdentityDeps = Deps & { keys: SigningKeys; afterResponse: AfterResponse };
 
 export const ISSUER = 'yado-identity';
 export const AUDIENCE = 'yado';
@@ -75,7 +76,8 @@ async function issueTokens(
     now,
     expiresAt: new Date(now.getTime() + deps.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
-  const idToken = await signIdToken(deps, account, sessionId);
+  // The keys are read on the transaction's connection when they are due a reload, not on a second one.
+  const idToken = await signIdToken(deps, account, sessionId, tx);
   return {
     idToken,
     refreshToken,
@@ -87,8 +89,13 @@ async function issueTokens(
   };
 }
 
-async function signIdToken(deps: IdentityDeps, account: repo.AccountRow, sessionId: string): Promise<string> {
-  const { kid, key, alg } = await deps.keys.signingKey();
+async function signIdToken(
+  deps: IdentityDeps,
+  account: repo.AccountRow,
+  sessionId: string,
+  db: Db = deps.db,
+): Promise<string> {
+  const { kid, key, alg } = await deps.keys.signingKey(db);
   const nowSec = Math.floor(deps.clock.now().getTime() / 1000);
   return new SignJWT({
     sid: sessionId,
@@ -130,16 +137,19 @@ export async function signUp(
   checkPasswordPolicy(input.password);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return withTx(deps.db, async (tx) => {
-    const now = deps.clock.now();
+  const now = deps.clock.now();
+  const tokens = await withTx(deps.db, async (tx) => {
     const account = await repo.insertAccount(tx, { email, passwordHash, emailVerified: false, now });
-    if (!account) {
-      await repo.recordAttempt(deps.db, `signup-ip:${meta.ip}`, false, now);
-      throw new AppError('CodeEmailAlreadyInUse', { fields: [{ field: 'email', description: 'in use' }] });
-    }
+    if (!account) return null;
     const sessionId = await repo.insertSession(tx, { accountId: account.id, method: 'password', ...meta, now });
     return issueTokens(deps, account, sessionId, tx);
   });
+  if (!tokens) {
+    // Recorded after the transaction has given its connection back: one request never holds two.
+    await repo.recordAttempt(deps.db, `signup-ip:${meta.ip}`, false, now);
+    throw new AppError('CodeEmailAlreadyInUse', { fields: [{ field: 'email', description: 'in use' }] });
+  }
+  return tokens;
 }
 
 export async function signInWithPassword(
@@ -174,14 +184,16 @@ const MAX_RESET_MAILS_PER_ACCOUNT = 3;
 
 /**
  * Mails a link to choose a new password, if an account with a password uses the
- * address. The caller learns nothing either way (the answer is the same, and a
- * failed send is logged, not answered), so the form cannot tell who has an
- * account. Each request counts against the caller's address, and an account is
- * sent at most three links in fifteen minutes, so nobody can flood a mailbox.
- * A new link ends the earlier ones.
+ * address. The caller learns nothing either way: before answering, only the
+ * caller's address is counted, the same work whatever the address asked for;
+ * looking the account up and mailing happen after the answer has gone, so
+ * neither the answer nor its time tells who has an account (a failed send is
+ * logged, not answered). Each request counts against the caller's address, and
+ * an account is sent at most three links in fifteen minutes, so nobody can flood
+ * a mailbox. A new link ends the earlier ones.
  */
 export async function sendPasswordReset(
-  deps: Deps,
+  deps: Deps & Pick<IdentityDeps, 'afterResponse'>,
   input: { email: string; language: Language },
   meta: RequestMeta,
   origin: string,
@@ -190,6 +202,16 @@ export async function sendPasswordReset(
   await assertNotLimited(deps, [{ key: ipKey, max: MAX_FAILURES_PER_ADDRESS }]);
   const now = deps.clock.now();
   await repo.recordAttempt(deps.db, ipKey, false, now);
+  deps.afterResponse.defer('password-reset-mail', () => mailPasswordReset(deps, input, origin, now));
+}
+
+/** The part of {@link sendPasswordReset} that runs after the answer. */
+async function mailPasswordReset(
+  deps: Deps,
+  input: { email: string; language: Language },
+  origin: string,
+  now: Date,
+): Promise<void> {
   const account = await repo.findAccountByEmail(deps.db, normaliseEmail(input.email));
   if (!account?.password_hash || account.disabled_at) return;
   if (
@@ -478,6 +500,11 @@ export async function accountContact(
   if (!isAccountId(accountId)) return null;
   const account = await repo.findAccountById(deps.db, accountId);
   return account ? { email: account.email, emailVerified: account.email_verified } : null;
+}
+
+/** The account that signs in with this email address, if any (addresses compare case-insensitively). */
+export async function accountIdOfEmail(deps: Deps, email: string, db: Db = deps.db): Promise<string | null> {
+  return (await repo.findAccountByEmail(db, email))?.id ?? null;
 }
 
 /** Disables and anonymises an account and revokes every session of it (account deletion). Idempotent. */

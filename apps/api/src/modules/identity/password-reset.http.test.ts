@@ -1,6 +1,9 @@
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AfterResponse } from '../../platform/after-response.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { pruneOldAttempts } from './identity.service.js';
 
@@ -30,8 +33,16 @@ async function linkToken(email: string, page = 'https://yado.example/reset-passw
   return link.searchParams.get('token')!;
 }
 
-const ask = (email: string, from = ip(), language?: 'en' | 'ja') =>
-  t.identityPost(IDENTITY_ROUTES.sendPasswordReset, { email, ...(language ? { language } : {}) }, { ip: from });
+/** Asks for a link, then waits for the mail work the answer left behind. */
+async function ask(email: string, from = ip(), language?: 'en' | 'ja') {
+  const answer = await t.identityPost(
+    IDENTITY_ROUTES.sendPasswordReset,
+    { email, ...(language ? { language } : {}) },
+    { ip: from },
+  );
+  await t.api.afterResponse.settled();
+  return answer;
+}
 const reset = (token: string, password = NEW_PASSWORD) =>
   t.identityPost(IDENTITY_ROUTES.resetPassword, { token, password });
 const signIn = (email: string, password: string) =>
@@ -148,5 +159,96 @@ describe('password reset', () => {
     ]);
     expect((await ask(email)).status).toBe(200);
     expect(await mails(email)).toEqual([]);
+  });
+});
+
+/** A queue of after-response work that runs only when the test says so. */
+function heldQueue(): AfterResponse & { held: string[]; release: () => Promise<void> } {
+  const jobs: (() => Promise<void>)[] = [];
+  const held: string[] = [];
+  return {
+    held,
+    defer: (name, work) => {
+      held.push(name);
+      jobs.push(work);
+    },
+    settled: async () => undefined,
+    release: async () => {
+      for (const job of jobs.splice(0)) await job();
+      held.length = 0;
+    },
+  };
+}
+
+describe('password reset answers before any work that depends on the address', () => {
+  it('answers a known and an unknown address alike, looking neither up until after the answer', async () => {
+    const queue = heldQueue();
+    const held = await createTestApi({ PUBLIC_URL: 'https://yado.example' }, { afterResponse: queue });
+    const account = await held.signUp();
+    const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    const links = async () =>
+      (
+        await held.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM identity_password_resets r
+             JOIN identity_accounts a ON a.id = r.account_id WHERE a.email = $1`,
+          [account.email],
+        )
+      ).rows[0]!.n;
+    const outbox = async (email: string) =>
+      (await held.pool.query('SELECT 1 FROM outbox_messages WHERE recipient = $1', [email])).rowCount;
+
+    for (const email of [unknown, account.email]) {
+      const answer = await held.identityPost(IDENTITY_ROUTES.sendPasswordReset, { email });
+      expect([answer.status, answer.body]).toEqual([200, {}]);
+      // Answered with the work for the address still queued: no link made, nothing mailed yet.
+      expect(queue.held).toEqual(['password-reset-mail']);
+      expect(await links()).toBe(0);
+      expect(await outbox(email)).toBe(0);
+      await queue.release();
+    }
+    expect(await links()).toBe(1);
+    expect(await outbox(account.email)).toBe(1);
+    expect(await outbox(unknown)).toBe(0);
+  });
+
+  it('answers while a slow mail server still holds the mail, which arrives afterwards', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        // The server takes the message only once the test opens the gate.
+        stream.on('end', () => {
+          void gate.then(() => {
+            received.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (smtp.server.address() as AddressInfo).port;
+      const slow = await createTestApi({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://yado.example' });
+      const account = await slow.signUp();
+      const answer = await slow.identityPost(IDENTITY_ROUTES.sendPasswordReset, { email: account.email });
+      expect([answer.status, answer.body]).toEqual([200, {}]);
+      expect(received).toEqual([]);
+      open();
+      await slow.api.afterResponse.settled();
+      expect(received).toEqual([account.email]);
+      const sent = await slow.pool.query<{ sent_at: Date | null }>(
+        'SELECT sent_at FROM outbox_messages WHERE recipient = $1',
+        [account.email],
+      );
+      expect(sent.rows[0]!.sent_at).toBeInstanceOf(Date);
+    } finally {
+      open();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import * as repo from './identity.repo.js';
 
@@ -58,9 +58,10 @@ export class SigningKeys {
     return kid;
   }
 
-  async reload(): Promise<void> {
+  /** `db` is the caller's connection when it holds one (a transaction), so a reload never waits for a second. */
+  async reload(db: Db = this.deps.db): Promise<void> {
     this.loading ??= (async () => {
-      const rows = await repo.listSigningKeys(this.deps.db);
+      const rows = await repo.listSigningKeys(db);
       const next = new Map<string, LoadedKey>();
       for (const r of rows) {
         const cached = this.keys.get(r.kid);
@@ -85,8 +86,8 @@ export class SigningKeys {
     return this.loading;
   }
 
-  async signingKey(): Promise<{ kid: string; key: CryptoKey; alg: string }> {
-    if (Date.now() - this.loadedAt > 60_000) await this.reload();
+  async signingKey(db: Db = this.deps.db): Promise<{ kid: string; key: CryptoKey; alg: string }> {
+    if (Date.now() - this.loadedAt > 60_000) await this.reload(db);
     const active = [...this.keys.values()].find((k) => k.active && k.privateKey);
     if (!active?.privateKey) throw new Error('no active signing key');
     return { kid: active.kid, key: active.privateKey, alg: ALG };
