@@ -92,6 +92,13 @@ export const ERROR_CATALOGUE = {
     en: 'This email address is already in use.',
     ja: 'このメールアドレスはすでに使用されています。',
   },
+  // The user's contact address, as opposed to CodeEmailAlreadyInUse, which is about signing up.
+  CodeEmailAddressHeldByAnotherAccount: {
+    status: 409,
+    code: 'ALREADY_EXISTS',
+    en: 'This email address belongs to another account. Please use a different address.',
+    ja: 'このメールアドレスは別のアカウントで使用されています。別のメールアドレスを入力してください。',
+  },
   CodeInvalidCredentials: {
     status: 401,
     code: 'UNAUTHENTICATED',

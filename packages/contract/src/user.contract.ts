@@ -127,6 +127,9 @@ export const verifyPhoneNumber = defineMethod({
   output: UserSchema,
 });
 
+/** Spec sections 5 and 9: a profile photo is scaled so neither side exceeds this, then sent as JPEG. */
+export const PROFILE_PHOTO_MAX_SIDE = 1024;
+
 export const updateProfilePhoto = defineMethod({
   path: 'update_profile_photo',
   access: 'user',

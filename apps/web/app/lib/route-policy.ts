@@ -87,6 +87,32 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points'] }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
+  // Account settings: the user's profile, contacts, notifications and deletion.
+  entry('/mypage/settings', {
+    access: 'private',
+    screen: 'routes/mypage-settings.route.tsx',
+    namespaces: ['settings'],
+  }),
+  entry('/mypage/settings/profile', {
+    access: 'private',
+    screen: 'routes/mypage-settings-profile.route.tsx',
+    namespaces: ['settings'],
+  }),
+  entry('/mypage/settings/verification', {
+    access: 'private',
+    screen: 'routes/mypage-settings-verification.route.tsx',
+    namespaces: ['settings'],
+  }),
+  entry('/mypage/settings/notifications', {
+    access: 'private',
+    screen: 'routes/mypage-settings-notifications.route.tsx',
+    namespaces: ['settings'],
+  }),
+  entry('/mypage/settings/delete-account', {
+    access: 'private',
+    screen: 'routes/mypage-settings-delete-account.route.tsx',
+    namespaces: ['settings'],
+  }),
   entry('/mypage/bookings/new/:houseGroupId', {
     access: 'private',
     screen: 'routes/booking-new.route.tsx',

@@ -107,6 +107,16 @@ export default function MypageRoute() {
         </span>
       </Link>
       <UserSummary user={user} />
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/settings', language)}
+        data-testid="mypage-settings"
+      >
+        <span className="mypage-points__label">{t('mypage.settings')}</span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       <div className="page__actions">
         <SignOutButton />
       </div>

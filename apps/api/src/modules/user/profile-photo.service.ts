@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PROFILE_PHOTO_MAX_SIDE } from '@yado/contract/user.contract';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
@@ -7,8 +8,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './user.repo.js';
 import { profilePhotoPath, requireUser } from './user.service.js';
 
-/** Spec section 9: neither side of a profile photo exceeds 1024 px. */
-export const MAX_PHOTO_SIDE = 1024;
+/** Spec section 9: neither side of a profile photo exceeds 1024 px; the browser scales to the same limit. */
+export const MAX_PHOTO_SIDE = PROFILE_PHOTO_MAX_SIDE;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 const invalid = (description: string) =>

@@ -215,6 +215,33 @@ export async function updateUserFields(db: Db, id: string, f: Partial<UserFields
   return toRecord(r.rows[0]!);
 }
 
+/**
+ * Serialises the writers of one email address until the transaction ends, so
+ * two accounts claiming the same address at once cannot both pass the check.
+ */
+export async function lockEmailAddress(db: Db, email: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`user_email:${email.trim().toLowerCase()}`]);
+}
+
+/**
+ * Whether a live user of another account has this email address
+ * (case-insensitively); with `verifiedOnly`, only a user who has verified it counts.
+ */
+export async function emailHeldByOtherUser(
+  db: Db,
+  email: string,
+  exceptAccountId: string,
+  opts: { verifiedOnly?: boolean } = {},
+): Promise<boolean> {
+  const r = await db.query(
+    `SELECT 1 FROM users
+     WHERE lower(email) = lower($1) AND anonymised_at IS NULL AND identity_id <> $2${opts.verifiedOnly ? ' AND email_verified' : ''}
+     LIMIT 1`,
+    [email, exceptAccountId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
 /** Marks the email verified only if it is still the address the code was sent to. */
 export async function setEmailVerified(db: Db, id: string, email: string, now: Date): Promise<boolean> {
   const r = await db.query(

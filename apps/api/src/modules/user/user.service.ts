@@ -9,7 +9,7 @@ import type {
 } from '@yado/contract/user.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as identity from '../identity/identity.service.js';
@@ -90,6 +90,43 @@ async function emailVerifiedByIdentity(deps: Deps, accountId: string, email: str
 }
 
 /**
+ * Whether another account holds this address: another live user's contact
+ * address, or the address another account signs in with. One address, one
+ * account: otherwise anyone could name someone else's mailbox as theirs and
+ * send it verification codes. With `verifiedOnly` another user holds it only
+ * once verified (see {@link assertOwnEmailAddress}).
+ */
+async function emailHeldByAnotherAccount(
+  deps: Deps,
+  db: Db,
+  email: string,
+  accountId: string,
+  opts: { verifiedOnly?: boolean } = {},
+): Promise<boolean> {
+  if (await repo.emailHeldByOtherUser(db, email, accountId, opts)) return true;
+  // On `db`: called inside a transaction, a second pooled connection could wait for ever on a full pool.
+  const signInAccount = await identity.accountIdOfEmail(deps, email, db);
+  return signInAccount !== null && signInAccount !== accountId;
+}
+
+/**
+ * Refuses to send a code to, or verify, a user's address that another
+ * account holds. Only addresses stored before update_user refused them can
+ * get here; of two users sharing one, the first to verify it keeps it, and an
+ * account's own sign-in address is always its own.
+ */
+export async function assertOwnEmailAddress(deps: Deps, user: UserRecord): Promise<void> {
+  if (await emailHeldByAnotherAccount(deps, deps.db, user.email, user.accountId, { verifiedOnly: true })) {
+    throw emailHeldError();
+  }
+}
+
+const emailHeldError = () =>
+  new AppError('CodeEmailAddressHeldByAnotherAccount', {
+    fields: [{ field: 'emailAddress', description: 'held by another account' }],
+  });
+
+/**
  * Registers the user of an account. create_user uses it with the guest type;
  * the demo data also creates owners with it.
  */
@@ -104,6 +141,8 @@ export async function registerUser(
   const email = (input.emailAddress ?? account.email).trim().toLowerCase();
   const phone = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
   return withTx(deps.db, async (tx) => {
+    await repo.lockEmailAddress(tx, email);
+    if (await emailHeldByAnotherAccount(deps, tx, email, accountId)) throw emailHeldError();
     const now = deps.clock.now();
     const user = await repo.insertUser(tx, {
       id: randomUUID(),
@@ -166,6 +205,8 @@ export async function updateUser(
     if (input.romanizedFirstName !== undefined) patch.romanizedFirstName = input.romanizedFirstName;
     if (input.romanizedLastName !== undefined) patch.romanizedLastName = input.romanizedLastName;
     if (newEmail !== undefined && !sameEmail(newEmail, user.email)) {
+      await repo.lockEmailAddress(tx, newEmail);
+      if (await emailHeldByAnotherAccount(deps, tx, newEmail, accountId)) throw emailHeldError();
       patch.email = newEmail;
       patch.emailVerified = emailVerified ?? false;
     }

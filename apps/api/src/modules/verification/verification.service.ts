@@ -48,6 +48,7 @@ async function sendCode(
 ): Promise<VerificationSent> {
   const user = await users.requireUser(deps, accountId);
   const destination = destinationOf(user, channel);
+  if (channel === 'EMAIL') await users.assertOwnEmailAddress(deps, user);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
   const codeId = await withTx(deps.db, async (tx) => {
@@ -129,6 +130,7 @@ async function verifyCode(
     );
   }
 
+  if (channel === 'EMAIL') await users.assertOwnEmailAddress(deps, user);
   const confirmed =
     channel === 'EMAIL'
       ? await users.confirmEmailAddress(deps, user, outcome.destination)

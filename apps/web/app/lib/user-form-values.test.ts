@@ -4,8 +4,11 @@ import {
   normaliseNationalNumber,
   problemsFromServer,
   toCreateUserInput,
+  toUpdateUserInput,
+  userFormFromUser,
   validateUserForm,
 } from './user-form-values';
+import type { User } from '@yado/contract/user.contract';
 
 const filled = emptyUserForm({
   lastName: '山田',
@@ -82,5 +85,83 @@ describe('problemsFromServer', () => {
         city: 'x',
       }),
     ).toEqual({ phoneNationalNumber: 'phone', city: 'invalid' });
+  });
+});
+
+describe('editing a user (account settings)', () => {
+  const time = { year: 2026, month: 1, day: 5, hours: 9, minutes: 0, seconds: 0, nanos: 0, utcOffset: '+00:00' };
+  const user = {
+    id: 'u1',
+    userNumber: '1001',
+    firstName: '花子',
+    lastName: '山田',
+    romanizedFirstName: 'Hanako',
+    romanizedLastName: 'Yamada',
+    emailAddress: 'hanako@example.com',
+    emailAddressVerified: true,
+    phoneNumber: { countryCode: 81, nationalNumber: '9012345678' },
+    phoneNumberVerified: false,
+    postalAddress: {
+      countryCode: 'JP',
+      postalCode: '389-0102',
+      state: 'Nagano',
+      city: 'Karuizawa',
+      street1: '1-1',
+      street2: '',
+    },
+    nationalityCountryCode: 'JP',
+    occupation: { id: 6, name: 'Student' },
+    userType: 'USER_TYPE_GUEST',
+    profilePhotoUrl: '',
+    createdAt: time,
+    updatedAt: time,
+  } as unknown as User;
+
+  it('round-trips a user through the form unchanged', () => {
+    const values = userFormFromUser(user);
+    expect(values.phoneNationalNumber).toBe('9012345678');
+    expect(values.occupationId).toBe('6');
+    expect(validateUserForm(values, 'update')).toEqual({});
+    expect(toUpdateUserInput(values)).toEqual({
+      firstName: '花子',
+      lastName: '山田',
+      romanizedFirstName: 'Hanako',
+      romanizedLastName: 'Yamada',
+      emailAddress: 'hanako@example.com',
+      phoneNumber: { countryCode: 81, nationalNumber: '9012345678' },
+      postalAddress: user.postalAddress,
+      nationalityCountryCode: 'JP',
+      occupationId: 6,
+    });
+  });
+
+  it('removes an emptied phone number and occupation, and stores an emptied address empty', () => {
+    const values = {
+      ...userFormFromUser(user),
+      phoneNationalNumber: '',
+      occupationId: '',
+      addressCountryCode: '',
+      postalCode: '',
+      state: '',
+      city: '',
+      street1: '',
+    };
+    const input = toUpdateUserInput(values);
+    expect(input.phoneNumber).toBeNull();
+    expect(input.occupationId).toBeNull();
+    expect(input.postalAddress).toEqual({
+      countryCode: '',
+      postalCode: '',
+      state: '',
+      city: '',
+      street1: '',
+      street2: '',
+    });
+  });
+
+  it('refuses an emptied email address when editing', () => {
+    expect(validateUserForm({ ...userFormFromUser(user), emailAddress: '' }, 'update')).toEqual({
+      emailAddress: 'required',
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { createUser } from '@yado/contract/user.contract';
+import { createUser, updateUser, type User } from '@yado/contract/user.contract';
 import type { MethodInput } from '@yado/contract/method';
 
 export type CreateUserInput = MethodInput<typeof createUser>;
+export type UpdateUserInput = MethodInput<typeof updateUser>;
 
 /** The user form as the visitor types it: every field of create_user, as text. */
 export type UserFormValues = {
@@ -25,7 +26,10 @@ export type UserFormValues = {
 export type UserFormField = keyof UserFormValues;
 
 /** Why a field was refused; each has its own translated message. */
-export type FieldProblem = 'required' | 'invalid' | 'romanized' | 'tooLong' | 'email' | 'phone';
+export type FieldProblem = 'required' | 'invalid' | 'romanized' | 'tooLong' | 'email' | 'phone' | 'emailHeld';
+
+/** The API reason for an email address another account holds, shown under the email field. */
+export const EMAIL_HELD_REASON = 'CodeEmailAddressHeldByAnotherAccount';
 
 export type FieldProblems = Partial<Record<UserFormField, FieldProblem>>;
 
@@ -94,6 +98,51 @@ export function toCreateUserInput(values: UserFormValues): CreateUserInput {
   return input;
 }
 
+/** The form filled with a user's current values, for editing them (the account settings). */
+export function userFormFromUser(user: User): UserFormValues {
+  const a = user.postalAddress;
+  return emptyUserForm({
+    lastName: user.lastName,
+    firstName: user.firstName,
+    romanizedLastName: user.romanizedLastName,
+    romanizedFirstName: user.romanizedFirstName,
+    emailAddress: user.emailAddress,
+    phoneCountryCode: user.phoneNumber ? String(user.phoneNumber.countryCode) : '81',
+    phoneNationalNumber: user.phoneNumber?.nationalNumber ?? '',
+    addressCountryCode: a.countryCode,
+    postalCode: a.postalCode,
+    state: a.state,
+    city: a.city,
+    street1: a.street1,
+    street2: a.street2,
+    nationalityCountryCode: user.nationalityCountryCode,
+    occupationId: user.occupation ? String(user.occupation.id) : '',
+  });
+}
+
+/**
+ * Turns the edited form into update_user's input. Every field is sent, so
+ * what the form shows is what is stored: an emptied phone number or
+ * occupation is removed (null), an emptied address is stored empty.
+ */
+export function toUpdateUserInput(values: UserFormValues): UpdateUserInput {
+  const created = toCreateUserInput(values);
+  return {
+    ...created,
+    emailAddress: values.emailAddress.trim(),
+    phoneNumber: created.phoneNumber ?? null,
+    postalAddress: created.postalAddress ?? {
+      countryCode: '',
+      postalCode: '',
+      state: '',
+      city: '',
+      street1: '',
+      street2: '',
+    },
+    occupationId: created.occupationId ?? null,
+  };
+}
+
 /** Maps an input path of create_user (`phoneNumber.nationalNumber`) to the form field showing it. */
 export function formFieldOf(path: string): UserFormField | null {
   const map: Record<string, UserFormField> = {
@@ -128,11 +177,14 @@ function problemFor(field: UserFormField, code: string, value: string): FieldPro
 }
 
 /**
- * Checks the form with create_user's own input schema, so the browser
- * refuses exactly what the server would, before anything is sent.
+ * Checks the form with create_user's (or update_user's) own input schema, so
+ * the browser refuses exactly what the server would, before anything is sent.
  */
-export function validateUserForm(values: UserFormValues): FieldProblems {
-  const parsed = createUser.input.safeParse(toCreateUserInput(values));
+export function validateUserForm(values: UserFormValues, mode: 'create' | 'update' = 'create'): FieldProblems {
+  const parsed =
+    mode === 'create'
+      ? createUser.input.safeParse(toCreateUserInput(values))
+      : updateUser.input.safeParse(toUpdateUserInput(values));
   if (parsed.success) return {};
   const problems: FieldProblems = {};
   for (const issue of parsed.error.issues) {
