@@ -1,4 +1,4 @@
-// Lighthouse performance and accessibility scores of a page on the mobile profile, with Debian's Chromium.
+// Lighthouse performance, accessibility and best-practices scores of a page on the mobile profile, with Debian's Chromium.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ try {
     // localhost, not 127.0.0.1: the page's own rules treat localhost as a development host.
     const result = await lighthouse(`http://localhost:3920${p}`, {
       port: chrome.port,
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
       formFactor: 'mobile',
       logLevel: 'error',
     });
@@ -32,7 +32,19 @@ try {
       `${p.padEnd(12)} FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}`,
     );
     console.log(
-      `${p.padEnd(12)} performance ${Math.round((c['performance']?.score ?? 0) * 100)}   accessibility ${Math.round((c['accessibility']?.score ?? 0) * 100)}`,
+      `${p.padEnd(12)} performance ${Math.round((c['performance']?.score ?? 0) * 100)}   accessibility ${Math.round((c['accessibility']?.score ?? 0) * 100)}   best practices ${Math.round((c['best-practices']?.score ?? 0) * 100)}`,
+    );
+    // What costs best-practices points, and what the CSP audit (informative, unscored) says of the policy.
+    const failing = (c['best-practices']?.auditRefs ?? [])
+      .filter((r) => r.weight > 0 && (a[r.id]?.score ?? 1) < 1)
+      .map((r) => r.id);
+    const csp = a['csp-xss'];
+    const cspFindings =
+      (csp?.details as { items?: { description?: unknown; severity?: unknown }[] } | undefined)?.items ?? [];
+    console.log(
+      `${p.padEnd(12)} best-practices failing: ${failing.join(', ') || 'none'}   csp-xss findings: ${
+        cspFindings.map((i) => `${String(i.severity)}: ${JSON.stringify(i.description)}`).join(' | ') || 'none'
+      }`,
     );
   }
 } finally {

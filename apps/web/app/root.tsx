@@ -26,7 +26,9 @@ import { useErrorReporting, type MonitoringLoaderData } from './lib/error-report
 import { getTranslator, pageTranslations, TranslationProvider, type PageTranslations } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { setRequestLanguage } from './lib/request-headers';
+import { useCspNonce } from './lib/csp-nonce';
 import { START_AFTER_FIRST_PAINT } from './lib/paint-first';
+import { ZOD_WITHOUT_EVAL } from './lib/zod-without-eval';
 import { NO_INDEX, routePolicyFor } from './lib/route-policy';
 import type { AppLoadContext } from './lib/load-context';
 import type { RootLoaderData } from './lib/use-signed-in.hook';
@@ -52,10 +54,10 @@ const BASE_CSS: string = import.meta.env.SSR
       .join('\n')
   : '';
 
-function BaseStyles() {
+function BaseStyles({ nonce }: { nonce: string | undefined }) {
   const css =
     BASE_CSS || (typeof document === 'undefined' ? '' : (document.getElementById('base-css')?.textContent ?? ''));
-  return <style id="base-css" dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style id="base-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
 }
 
 export const links: LinksFunction = () => [
@@ -90,6 +92,8 @@ export function Layout({ children }: { children: ReactNode }) {
   if (typeof window !== 'undefined') setRequestLanguage(language);
   const policy = routePolicyFor(pathname);
   const translator = getTranslator(language);
+  // The page's CSP nonce on the server (lib/csp-nonce.ts); every inline script and style below carries it.
+  const nonce = useCspNonce();
   // Before anything renders (the <Meta /> below translates too); adding what is already there costs nothing.
   const translations = useRouteLoaderData<typeof loader>('root')?.translations;
   if (translations?.language === language) translator.add(translations.resources);
@@ -101,7 +105,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={policy.colorMode === 'dark' ? '#16191d' : '#1f5f5b'} />
         <link rel="manifest" href={language === 'ja' ? '/manifest-ja.webmanifest' : '/manifest.webmanifest'} />
         {policy.indexable ? <SeoLinks /> : <meta name="robots" content={NO_INDEX} />}
-        <BaseStyles />
+        <BaseStyles nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
@@ -109,9 +114,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <TranslationProvider translator={translator}>
           <AppProviders>{children}</AppProviders>
         </TranslationProvider>
-        <ScrollRestoration />
-        <Scripts />
-        <script dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }} suppressHydrationWarning />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }} suppressHydrationWarning />
       </body>
     </html>
   );

@@ -5,7 +5,9 @@ import { API_PREFIX } from '@yado/contract/headers';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { compress } from 'hono/compress';
+import { readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { fixedPagePolicy } from '@yado/api/platform/http/content-security-policy';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
@@ -23,6 +25,23 @@ export const CLIENT_BUILD_DIR = path.join(WEB_ROOT, 'build/client');
  * server-rendered pages, in that order.
  */
 const pageCompression = compress();
+
+/**
+ * The policy of a static page of the build (the offline pages): its own inline scripts and styles
+ * by their hashes. The files are the build's, never data, so hashing what they hold is safe.
+ */
+const staticPolicies = new Map<string, string>();
+function staticPagePolicy(file: string): string {
+  let policy = staticPolicies.get(file);
+  if (!policy) {
+    const html = readFileSync(file, 'utf8');
+    const blocks = (tag: string) =>
+      [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '');
+    policy = fixedPagePolicy({ scripts: blocks('script'), styles: blocks('style') });
+    staticPolicies.set(file, policy);
+  }
+  return policy;
+}
 
 export function createWebApp(opts: {
   api: Api;
@@ -67,7 +86,12 @@ export function createWebApp(opts: {
       serveStatic({
         root: CLIENT_BUILD_DIR,
         precompressed: true,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+        onFound: (found, c) => {
+          c.header('Cache-Control', 'public, max-age=3600');
+          // The file found may be the precompressed copy; the policy is read from the page itself.
+          const file = found.replace(/\.(br|gz|zst)$/, '');
+          if (file.endsWith('.html')) c.header('Content-Security-Policy', staticPagePolicy(file));
+        },
       }),
     );
   }

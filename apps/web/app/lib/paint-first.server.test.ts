@@ -35,6 +35,11 @@ describe('holdModuleScripts', () => {
     }
   });
 
+  it('holds a module script that carries the page nonce before its type', async () => {
+    const nonced = '<script nonce="n0nce" type="module" async="">import "/assets/a.js";</script>';
+    expect(await through([nonced])).toBe(nonced.replace('type="module"', `type="${HELD_SCRIPT_TYPE}"`));
+  });
+
   it('passes a page without scripts through untouched', async () => {
     expect(await through(['<p>no ', 'scripts</p>'])).toBe('<p>no scripts</p>');
   });

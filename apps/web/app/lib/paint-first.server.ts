@@ -3,9 +3,10 @@ import { Transform } from 'node:stream';
 import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from './paint-first';
 
 // Exactly what React renders for React Router's <Scripts />: page content never holds a raw
-// "<script" or "<link" (React escapes text, and the router's inline JSON escapes "<").
+// "<script" or "<link" (React escapes text, and the router's inline JSON escapes "<"). The module
+// script's attributes are matched without the tag's start, as its nonce comes first.
 const REPLACEMENTS: [string, string][] = [
-  ['<script type="module" async="">', `<script type="${HELD_SCRIPT_TYPE}" async="">`],
+  [' type="module" async="">', ` type="${HELD_SCRIPT_TYPE}" async="">`],
   ['<link rel="modulepreload"', `<link rel="${HELD_PRELOAD_REL}"`],
 ];
 const KEEP = Math.max(...REPLACEMENTS.map(([from]) => from.length)) - 1;

@@ -1,4 +1,6 @@
+import { fixedPagePolicy } from '../../platform/http/content-security-policy.js';
 import type { Context, Hono } from 'hono';
+import { isStorableText } from '../../platform/http/storable-text.js';
 import { PROVIDER_PAGES_PREFIX, type TestProcessor } from './test-processor.service.js';
 import { TEST_CARDS, TEST_CHALLENGE_CODE, type CardEntryProblem } from './test-processor.rules.js';
 
@@ -81,11 +83,7 @@ const escape = (s: string) =>
 
 const langOf = (c: Context): Lang => (c.req.query('lang') === 'ja' ? 'ja' : 'en');
 
-function page(c: Context, lang: Lang, title: string, body: string, status: 200 | 404 | 422 = 200) {
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)} · Test Payments</title>
-<style>
+const PAGE_STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:24px;color:#1d2433}
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px #0001}
 h1{font-size:1.3rem;margin-top:0}.brand{color:#5b6475;font-size:.8rem;letter-spacing:.08em;text-transform:uppercase}
@@ -94,8 +92,18 @@ label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizin
 .row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:16px;width:100%;padding:12px;font-size:1rem;border-radius:8px;border:0;background:#2a4d8f;color:#fff;cursor:pointer}
 button.secondary{background:#e4e7ec;color:#1d2433}button.wallet{background:#111}.error{color:#b3261e;font-weight:600}
 table{font-size:.85rem;border-collapse:collapse;width:100%}td{padding:3px 4px;border-top:1px solid #eee}code{font-size:.9rem;white-space:nowrap}
-</style></head><body><main><div class="brand">Test Payments</div>${body}</main></body></html>`;
+h2{font-size:1rem}
+`;
+// No script; the one style block by its hash; the forms post back to these pages.
+const PAGE_CSP = fixedPagePolicy({ styles: [PAGE_STYLE], formAction: "'self'" });
+
+function page(c: Context, lang: Lang, title: string, body: string, status: 200 | 404 | 422 = 200) {
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(title)} · Test Payments</title>
+<style>${PAGE_STYLE}</style></head><body><main><div class="brand">Test Payments</div>${body}</main></body></html>`;
   c.header('Cache-Control', 'no-store');
+  c.header('Content-Security-Policy', PAGE_CSP);
   return c.html(html, status);
 }
 
@@ -125,7 +133,7 @@ ${problem ? `<p class="error" role="alert">${t.problems[problem]}</p>` : ''}
 <form method="post" action="${action}"><input type="hidden" name="action" value="apple_pay"><button class="wallet" type="submit">${t.applePay}</button></form>
 <form method="post" action="${action}"><input type="hidden" name="action" value="google_pay"><button class="wallet" type="submit">${t.googlePay}</button></form>
 <form method="post" action="${action}"><input type="hidden" name="action" value="cancel"><button class="secondary" type="submit">${t.cancel}</button></form>
-<h2 style="font-size:1rem">${t.testCards}</h2><table>${hints}</table>`;
+<h2>${t.testCards}</h2><table>${hints}</table>`;
 }
 
 const field = (form: Record<string, string | File | (string | File)[]>, name: string): string => {
@@ -135,6 +143,13 @@ const field = (form: Record<string, string | File | (string | File)[]>, name: st
 
 /** GET/POST /payment-provider/card-setups/:id and /payment-provider/challenges/:id. */
 export function mountTestProcessorPages(app: Hono, processor: TestProcessor): void {
+  // An id the database cannot store (a NUL from `%00`) names no setup or payment: not found, without asking it.
+  app.use(`${PROVIDER_PAGES_PREFIX}/:kind/:id`, async (c, next) => {
+    if (isStorableText(c.req.param('id'))) return next();
+    const lang = langOf(c);
+    return page(c, lang, TEXT[lang].notFound, `<p>${TEXT[lang].notFound}</p>`, 404);
+  });
+
   app.get(`${PROVIDER_PAGES_PREFIX}/card-setups/:id`, async (c) => {
     const lang = langOf(c);
     const setup = await processor.setupPage(c.req.param('id'));

@@ -1,5 +1,7 @@
+import { fixedPagePolicy } from '../../platform/http/content-security-policy.js';
 import type { Hono } from 'hono';
 import type { Deps } from '../../platform/deps.js';
+import { isStorableText } from '../../platform/http/storable-text.js';
 import { recentMessages } from './outbox.service.js';
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
@@ -17,6 +19,15 @@ function recipientParam(raw: string | undefined): string | undefined {
   return /^[0-9]{6,15}$/.test(v) ? `+${v}` : v;
 }
 
+const OUTBOX_STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 2rem; color: #222; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { border-bottom: 1px solid #ddd; padding: .5rem; text-align: left; vertical-align: top; }
+  pre { margin: 0; white-space: pre-wrap; font-family: inherit; }
+`;
+// No script at all; the one style block by its hash.
+const OUTBOX_CSP = fixedPagePolicy({ styles: [OUTBOX_STYLE] });
+
 /**
  * The development outbox: every email and SMS the product recorded, so codes
  * can be read without a mail server or an SMS provider. Not mounted in production,
@@ -24,15 +35,20 @@ function recipientParam(raw: string | undefined): string | undefined {
  */
 export function mountDevOutboxRoutes(app: Hono, deps: Deps): void {
   if (deps.env.isProduction) return;
+  // Nothing was ever sent to text the database cannot store (a NUL from `%00`), so it is not asked.
+  const messagesFor = async (raw: string | undefined) => {
+    const recipient = recipientParam(raw);
+    return recipient === undefined || isStorableText(recipient) ? recentMessages(deps, recipient) : [];
+  };
 
   app.get(`${DEV_OUTBOX_PATH}.json`, async (c) => {
-    const messages = await recentMessages(deps, recipientParam(c.req.query('recipient')));
+    const messages = await messagesFor(c.req.query('recipient'));
     c.header('Cache-Control', 'no-store');
     return c.json({ messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
   });
 
   app.get(DEV_OUTBOX_PATH, async (c) => {
-    const messages = await recentMessages(deps, recipientParam(c.req.query('recipient')));
+    const messages = await messagesFor(c.req.query('recipient'));
     const rows = messages
       .map(
         (m) => `<tr>
@@ -51,12 +67,7 @@ export function mountDevOutboxRoutes(app: Hono, deps: Deps): void {
 <meta name="robots" content="noindex, nofollow, noarchive">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development outbox — yado</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 2rem; color: #222; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { border-bottom: 1px solid #ddd; padding: .5rem; text-align: left; vertical-align: top; }
-  pre { margin: 0; white-space: pre-wrap; font-family: inherit; }
-</style>
+<style>${OUTBOX_STYLE}</style>
 </head>
 <body>
 <h1>Development outbox</h1>
@@ -70,6 +81,7 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 </body>
 </html>`;
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', OUTBOX_CSP);
     return c.html(html);
   });
 }
