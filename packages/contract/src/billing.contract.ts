@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, DateTimeSchema } from './common.schema.js';
+import { DateSchema, DateTimeSchema, IdSchema, YenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
 import { PaymentMethodSchema, SameSitePathSchema, type PaymentMethod } from './payment.contract.js';
@@ -59,7 +59,7 @@ export const ConsumedSlot = specEnum(['STANDARD', 'HIGH', 'HIGH_SUBSTITUTE']);
 export const BillingPaymentMethodSchema = PaymentMethodSchema;
 export type BillingPaymentMethod = PaymentMethod;
 
-const yen = z.number().int();
+const yen = YenSchema;
 
 // Shapes (spec, section 3 "Billing") ----------------------------------------------
 
@@ -209,7 +209,7 @@ export type BillingDetail = z.infer<typeof BillingDetailSchema>;
 
 // Methods -------------------------------------------------------------------------
 
-const id = z.string().min(1).max(100);
+const id = IdSchema;
 
 export const listBillings = defineMethod({
   path: 'list_billings',

@@ -7,7 +7,15 @@ import {
   TaxSubtotalSchema,
 } from './billing.contract.js';
 import { BookingType, HouseGroupShortSchema, HouseSchema, PlaceSchema, PriceType } from './catalogue.contract.js';
-import { AddressSchema, DateSchema, DateTimeSchema, PageRequestSchema, PhoneSchema } from './common.schema.js';
+import {
+  AddressSchema,
+  DateSchema,
+  DateTimeSchema,
+  IdSchema,
+  PageRequestSchema,
+  PhoneSchema,
+  YenSchema,
+} from './common.schema.js';
 import { CouponCodeSchema, CouponType } from './coupon.contract.js';
 import { specEnum } from './enum.schema.js';
 import {
@@ -44,8 +52,8 @@ export const BookingListFilter = specEnum(['UPCOMING', 'PAST', 'CANCELLED']);
 /** How long a TENTATIVE booking holds its house before it is released. */
 export const TENTATIVE_HOLD_MINUTES = 20;
 
-const yen = z.number().int();
-const id = z.string().min(1).max(100);
+const yen = YenSchema;
+const id = IdSchema;
 const count = z.number().int().min(0).max(99);
 
 // Shapes (spec, section 3 "Bookings") -----------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema, CountrySchema, DateSchema, PhoneSchema } from './common.schema.js';
+import { AddressSchema, CountrySchema, DateSchema, PhoneSchema, TypedIdSchema, YenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
 
@@ -40,8 +40,8 @@ export const CATALOGUE_LIMITS = {
   imageWidths: [480, 960, 1600] as const,
 } as const;
 
-const id = z.string().trim().min(1).max(100);
-const yen = z.number().int();
+const id = TypedIdSchema;
+const yen = YenSchema;
 const pageSize = z.number().int().min(1).max(100).default(20);
 const pageToken = z.string().max(500).default('');
 

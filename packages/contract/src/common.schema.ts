@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { dateFromDateTime } from './date-time.js';
 
+/** The id of a stored thing (a booking, a house, a billing), as the API sends it and takes it back. */
+export const IdSchema = z.string().min(1).max(100);
+
+/** An id as a person types or pastes it (staff forms, search addresses): surrounding spaces are dropped first. */
+export const TypedIdSchema = z.string().trim().min(1).max(100);
+
+/** Whole yen. Money is never a float (a refund or discount may be negative). */
+export const YenSchema = z.number().int();
+
+/** Whole yen that cannot be below zero: a price, a fee, a charge. */
+export const PriceYenSchema = YenSchema.min(0);
+
 /** A civil date as the specification sends it: year, month, day. */
 export const DateSchema = z.object({
   year: z.number().int().min(1900).max(2999),

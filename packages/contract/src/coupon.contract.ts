@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, DateTimeSchema, PageRequestSchema } from './common.schema.js';
+import { DateSchema, DateTimeSchema, PageRequestSchema, PriceYenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
 
@@ -28,7 +28,7 @@ export const CouponDiscountSchema = z.discriminatedUnion('type', [
 ]);
 export type CouponDiscount = z.infer<typeof CouponDiscountSchema>;
 
-const yen = z.number().int().min(0);
+const yen = PriceYenSchema;
 
 export const CouponHouseGroupSchema = z.object({
   id: z.string(),

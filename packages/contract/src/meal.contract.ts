@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, DateTimeSchema } from './common.schema.js';
+import { DateSchema, DateTimeSchema, PriceYenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
 
@@ -28,7 +28,7 @@ export function mealAgeBand(age: number): MealAgeBand {
   return 'INFANT';
 }
 
-const yen = z.number().int().min(0);
+const yen = PriceYenSchema;
 /** A time of day in the house group's time zone, "HH:MM". */
 const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 

@@ -9,7 +9,14 @@ import {
   PriceType,
   UsageLabel,
 } from './catalogue.contract.js';
-import { DateSchema, DateTimeSchema, PageRequestSchema, PhoneSchema } from './common.schema.js';
+import {
+  DateSchema,
+  DateTimeSchema,
+  PageRequestSchema,
+  PhoneSchema,
+  PriceYenSchema,
+  TypedIdSchema,
+} from './common.schema.js';
 import { defineMethod } from './method.js';
 
 /**
@@ -18,7 +25,7 @@ import { defineMethod } from './method.js';
  * when, and the entity before and after.
  */
 
-const id = z.string().trim().min(1).max(100);
+const id = TypedIdSchema;
 /** Ids staff choose become page addresses (/places/{id}), so they are short lowercase slugs. */
 const slug = z
   .string()
@@ -26,7 +33,7 @@ const slug = z
   .regex(/^[a-z0-9][a-z0-9-]{2,62}$/, '3 to 63 lowercase letters, digits or "-"');
 const text = (max: number) => z.string().trim().max(max);
 const name = z.string().trim().min(1).max(100);
-const yen = z.number().int().min(0).max(100_000_000);
+const yen = PriceYenSchema.max(100_000_000);
 const count = z.number().int().min(0).max(1000);
 const localTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:MM');
 const url = z.union([z.literal(''), z.url().max(500), z.string().regex(/^\/[^\s]{0,499}$/, 'a URL or a site path')]);
