@@ -2,8 +2,8 @@ import { ERROR_CATALOGUE } from '@yado/contract/error-catalogue';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { addDays } from '@yado/contract/civil-date';
 import {
-  addDays,
   bookStayByApi,
   DEMO_GUEST,
   DEMO_STAFF,

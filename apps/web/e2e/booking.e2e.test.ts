@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
 import {
-  addDays,
-  civil,
   DEMO_GUEST,
   DEMO_STAFF,
   post,

@@ -2,7 +2,8 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { addDays, civil, DEMO_GUEST, screenshotAtWidths, todayInTokyo, yen } from './support/guest-steps';
+import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
+import { DEMO_GUEST, screenshotAtWidths, todayInTokyo, yen } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**

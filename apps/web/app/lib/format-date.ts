@@ -1,3 +1,4 @@
+import { daysBetween, isoFromCivil } from '@yado/contract/civil-date';
 import type { Language } from '@yado/contract/headers';
 
 /**
@@ -53,18 +54,11 @@ export function formatTime(time: TimeParts): string {
   return `${pad(time.hours)}:${pad(time.minutes)}`;
 }
 
-/** Whole days from one civil date to another (time zones play no part in civil dates). */
-function daysBetween(from: DateParts, to: DateParts): number {
-  return Math.round(
-    (Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000,
-  );
-}
-
 /**
  * `22:00–25:30`: an end on a later day than the start keeps counting hours
  * past 24, the way Japanese opening hours and late check-ins are written.
  */
 export function formatTimeRange(start: DateTimeParts, end: DateTimeParts): string {
-  const extraDays = Math.max(0, daysBetween(start, end));
+  const extraDays = Math.max(0, daysBetween(isoFromCivil(start), isoFromCivil(end)));
   return `${formatTime(start)}–${pad(end.hours + 24 * extraDays)}:${pad(end.minutes)}`;
 }

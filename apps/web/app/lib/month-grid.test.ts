@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysInMonth, monthWeeks, weekdayNames } from './month-grid';
+import { addMonths, daysInMonth } from '@yado/contract/civil-date';
+import { monthWeeks, weekdayNames } from './month-grid';
 
 describe('monthWeeks', () => {
   it('starts weeks on Sunday, with blanks before the 1st and after the last day', () => {
@@ -29,7 +30,7 @@ describe('monthWeeks', () => {
     ]) {
       const weeks = monthWeeks(ym);
       const days = weeks.flat().filter((cell) => cell !== null);
-      expect(days.map((d) => d.day)).toEqual(Array.from({ length: daysInMonth(ym.year, ym.month) }, (_, i) => i + 1));
+      expect(days.map((d) => d.day)).toEqual(Array.from({ length: daysInMonth(ym) }, (_, i) => i + 1));
       weeks.forEach((week) =>
         week.forEach((cell, column) => {
           if (cell) expect(new Date(Date.UTC(cell.year, cell.month - 1, cell.day)).getUTCDay()).toBe(column);
@@ -41,10 +42,10 @@ describe('monthWeeks', () => {
 
 describe('daysInMonth and addMonths', () => {
   it('knows leap Februaries', () => {
-    expect(daysInMonth(2028, 2)).toBe(29);
-    expect(daysInMonth(2027, 2)).toBe(28);
-    expect(daysInMonth(2100, 2)).toBe(28);
-    expect(daysInMonth(2026, 4)).toBe(30);
+    expect(daysInMonth({ year: 2028, month: 2 })).toBe(29);
+    expect(daysInMonth({ year: 2027, month: 2 })).toBe(28);
+    expect(daysInMonth({ year: 2100, month: 2 })).toBe(28);
+    expect(daysInMonth({ year: 2026, month: 4 })).toBe(30);
   });
 
   it('steps months across years both ways', () => {

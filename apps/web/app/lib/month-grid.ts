@@ -1,16 +1,6 @@
+import { daysInMonth, firstOfMonth, weekdayOf, type YearMonth } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import type { Language } from '@yado/contract/headers';
-
-export type YearMonth = { year: number; month: number };
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-export function addMonths(ym: YearMonth, delta: number): YearMonth {
-  const index = ym.year * 12 + (ym.month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
 
 /**
  * A month as weeks of seven cells, Sunday first as Japanese calendars are:
@@ -18,9 +8,9 @@ export function addMonths(ym: YearMonth, delta: number): YearMonth {
  * Computed in UTC, so the visitor's own time zone never moves a weekday.
  */
 export function monthWeeks({ year, month }: YearMonth): (CivilDate | null)[][] {
-  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const firstWeekday = weekdayOf(firstOfMonth({ year, month }));
   const cells: (CivilDate | null)[] = Array.from({ length: firstWeekday }, () => null);
-  for (let day = 1; day <= daysInMonth(year, month); day++) cells.push({ year, month, day });
+  for (let day = 1; day <= daysInMonth({ year, month }); day++) cells.push({ year, month, day });
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (CivilDate | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));

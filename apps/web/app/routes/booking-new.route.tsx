@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { todayIn } from '../features/booking/booking-dates';
+import { todayIn } from '@yado/contract/civil-date';
 import { initialFormState } from '../features/booking/booking-form-state';
 import { BookingForm } from '../features/booking/components/booking-form.component';
 import { zonedParts } from '../lib/format-date-time';

@@ -13,14 +13,14 @@ import { indexCalendar, normalizeCalendar, type ApiCalendarMonth } from '../feat
 import { capacityProblem, parseGuests, parseStay, stayQueryString } from '../features/catalogue/catalogue-query';
 import { lodgingJsonLd, pageUrl, publicPageMeta } from '../features/catalogue/catalogue-seo';
 import {
+  addMonths,
   formatYearMonth,
   monthOf,
   monthsBetween,
   parseYearMonth,
   todayIn,
   type YearMonth,
-} from '../features/catalogue/civil-date';
-import { addMonths } from '../lib/month-grid';
+} from '@yado/contract/civil-date';
 import {
   AvailabilityCalendar,
   type CalendarMonth,

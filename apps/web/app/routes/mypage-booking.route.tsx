@@ -16,7 +16,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { todayIn } from '../features/booking/booking-dates';
+import { todayIn } from '@yado/contract/civil-date';
 import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { parseSearchQuery, searchInput, searchQueryString } from '../features/catalogue/catalogue-query';
 import { pageUrl, publicPageMeta } from '../features/catalogue/catalogue-seo';
-import { todayIn } from '../features/catalogue/civil-date';
+import { todayIn } from '@yado/contract/civil-date';
 import { absoluteUrl, imageSources } from '../features/catalogue/image-sources';
 import { SearchForm } from '../features/catalogue/components/search-form.component';
 import { SearchResults, type SearchResult } from '../features/catalogue/components/search-results.component';

@@ -1,4 +1,5 @@
 import { staffListBookings } from '@yado/contract/booking.contract';
+import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
 import {
   useLoaderData,
@@ -17,10 +18,7 @@ import staffStylesHref from '../styles/staff.css?url';
 const VIEWS = new Set<string>(['ARRIVALS', 'IN_HOUSE', 'DEPARTURES']);
 
 /** Today in Japan, where every house is: the front desk's day turns at midnight JST, not UTC. */
-function japanToday(now: Date) {
-  const d = new Date(now.getTime() + 9 * 60 * 60 * 1000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
+const japanToday = (now: Date) => civilFromIso(todayIn('Asia/Tokyo', now));
 
 /** /staff/bookings: a day's arrivals, guests in house or departures (today unless `date` says otherwise). */
 export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { addDays, civilFromIso as civil, todayIn } from '@yado/contract/civil-date';
 import { settleAnimations } from './animations';
 
 /** The accounts the demo data seeds (see the README). */
@@ -12,24 +13,8 @@ type Account = { email: string; password: string };
 export type Language = 'en' | 'ja';
 export type Civil = { year: number; month: number; day: number };
 
-export const addDays = (iso: string, n: number): string => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-export const civil = (iso: string): Civil => ({
-  year: Number(iso.slice(0, 4)),
-  month: Number(iso.slice(5, 7)),
-  day: Number(iso.slice(8, 10)),
-});
 // The stays' dates are civil dates in the houses' own time zone, not the machine's.
-export const todayInTokyo = (): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+export const todayInTokyo = (): string => todayIn('Asia/Tokyo', new Date());
 /** The yen amount in a shown price such as `¥12,300`. */
 export const yen = (text: string | null): number => Number((text ?? '').replace(/[^0-9]/g, ''));
 

@@ -1,6 +1,6 @@
 import type { BookingRequest } from '@yado/contract/booking.contract';
 import { MEAL_AGE_BANDS, type MealAgeBand } from '@yado/contract/meal.contract';
-import { daysBetween, parseIsoDate, toCivil, type IsoDate } from './booking-dates';
+import { civilFromIso, daysBetween, parseIsoDate, type IsoDate } from '@yado/contract/civil-date';
 
 /** The longest stay the API prices (the catalogue's limit). */
 export const MAX_STAY_NIGHTS = 30;
@@ -113,7 +113,7 @@ export function bookingRequestOf(
     const quantities = (Object.keys(MEAL_AGE_BANDS) as MealAgeBand[])
       .filter((band) => bands[band] > 0)
       .map((band) => ({ age: MEAL_AGE_BANDS[band].minAge, number: bands[band] }));
-    return quantities.length ? [{ date: toCivil(date), mealId, quantities }] : [];
+    return quantities.length ? [{ date: civilFromIso(date), mealId, quantities }] : [];
   });
   const extraOptions = Object.entries(s.options)
     .filter(([, quantity]) => quantity > 0)
@@ -122,8 +122,8 @@ export function bookingRequestOf(
   const code = s.couponCode.trim().toUpperCase();
   return {
     houseGroupId,
-    checkinDate: toCivil(checkin),
-    checkoutDate: toCivil(checkout),
+    checkinDate: civilFromIso(checkin),
+    checkoutDate: civilFromIso(checkout),
     headcount: {
       males: s.males,
       females: s.females,

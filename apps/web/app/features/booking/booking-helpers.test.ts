@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPoints, refundOfCancelled } from './booking-amounts';
-import { addDays, daysBetween, mealDates, nightsOf, parseIsoDate } from './booking-dates';
+import { addDays, daysBetween, parseIsoDate } from '@yado/contract/civil-date';
+import { mealDates, nightsOf } from './booking-dates';
 import {
   bookingRequestOf,
   formProblem,

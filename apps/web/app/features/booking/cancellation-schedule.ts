@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type IsoDate } from './booking-dates';
+import { addDays, daysBetween, type IsoDate } from '@yado/contract/civil-date';
 
 export type CancellationPolicy = {
   tiers: { fromDaysBefore: number; percent: number }[];

@@ -1,5 +1,6 @@
 import { monthWeeks } from '../../lib/month-grid';
-import { dateParts, fromCivilDate, type CivilDate, type IsoDate, type YearMonth } from './civil-date';
+import type { CivilDate } from '@yado/contract/common.schema';
+import { isoFromCivil, type IsoDate, type YearMonth } from '@yado/contract/civil-date';
 
 /** One day of the CHECKIN_CHECKOUT availability calendar, as the API sends it. */
 export type CalendarDay = {
@@ -20,7 +21,7 @@ export function buildMonthGrid(ym: YearMonth, days: readonly CalendarDay[]): Gri
   return monthWeeks(ym).map((week) =>
     week.map((cell) => {
       if (!cell) return null;
-      const date = fromCivilDate(cell);
+      const date = isoFromCivil(cell);
       return { date, day: cell.day, info: byDate.get(date) ?? null };
     }),
   );
@@ -29,12 +30,6 @@ export function buildMonthGrid(ym: YearMonth, days: readonly CalendarDay[]): Gri
 /** Days of the calendar answer, all months together, by date. */
 export function indexCalendar(months: readonly { days: readonly CalendarDay[] }[]): Map<IsoDate, CalendarDay> {
   return new Map(months.flatMap((m) => m.days.map((d) => [d.date, d] as const)));
-}
-
-/** Sunday = 0, as `Date.getUTCDay`. */
-export function weekdayOf(date: IsoDate): number {
-  const { year, month, day } = dateParts(date);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /** A calendar month as the API sends it, dates as `{year, month, day}`. */
@@ -50,7 +45,7 @@ export function normalizeCalendar(months: readonly ApiCalendarMonth[]) {
     year: m.year,
     month: m.month,
     days: m.days.map((d) => ({
-      date: fromCivilDate(d.date),
+      date: isoFromCivil(d.date),
       availableForCheckin: d.availableForCheckin,
       availableForCheckout: d.availableForCheckout,
       priceType: d.priceType,

@@ -1,4 +1,4 @@
-import { daysBetween, parseIsoDate, toCivilDate, type IsoDate } from './civil-date';
+import { civilFromIso, daysBetween, parseIsoDate, type IsoDate } from '@yado/contract/civil-date';
 import { MAX_STAY_NIGHTS } from './stay-selection';
 
 /**
@@ -113,7 +113,9 @@ export function searchInput(q: SearchQuery, pageSize = 12) {
   return {
     ...(q.area ? { area: q.area } : {}),
     ...(q.prefecture ? { prefecture: q.prefecture } : {}),
-    ...(q.checkin && q.checkout ? { checkinDate: toCivilDate(q.checkin), checkoutDate: toCivilDate(q.checkout) } : {}),
+    ...(q.checkin && q.checkout
+      ? { checkinDate: civilFromIso(q.checkin), checkoutDate: civilFromIso(q.checkout) }
+      : {}),
     adults: q.adults,
     children: q.children,
     infants: q.infants,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lodgingJsonLd, phoneNumber, shortDescription } from './catalogue-seo';
-import { monthsBetween, parseIsoDate, todayIn } from './civil-date';
+import { monthsBetween, parseIsoDate, todayIn } from '@yado/contract/civil-date';
 import { findQuote, type SearchAnswer } from './house-group-quote';
 import { imageSources } from './image-sources';
 

@@ -1,4 +1,4 @@
-import { toCivilDate, type IsoDate } from './civil-date';
+import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import type { Guests } from './catalogue-query';
 
 export type QuoteGroup = { id: string; area: string; type: string; usageLabel: string };
@@ -30,8 +30,8 @@ export async function findQuote(
       area: group.area,
       type: group.type,
       usageLabel: group.usageLabel,
-      checkinDate: toCivilDate(stay.checkin),
-      checkoutDate: toCivilDate(stay.checkout),
+      checkinDate: civilFromIso(stay.checkin),
+      checkoutDate: civilFromIso(stay.checkout),
       ...guests,
       sort: 'NAME',
       pageSize: 100,

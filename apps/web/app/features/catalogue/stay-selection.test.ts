@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDay } from './calendar-grid';
-import { addDays } from './civil-date';
+import { addDays } from '@yado/contract/civil-date';
 import { dayAction, isValidCheckout, selectionRole } from './stay-selection';
 
 /** Days from 2027-03-01 for `n` days; `taken` nights are not free (no check-in, no check-out the day after). */

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type IsoDate } from './civil-date';
+import { addDays, daysBetween, type IsoDate } from '@yado/contract/civil-date';
 import type { CalendarDay } from './calendar-grid';
 
 /** The longest stay the API prices (CATALOGUE_LIMITS.maxStayNights). */

@@ -1,3 +1,4 @@
+import { addDaysToCivil, civilFromIso, compareCivil, todayIn } from '@yado/contract/civil-date';
 import type { Coupon } from '@yado/contract/coupon.contract';
 import type { CivilDate, DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
@@ -20,17 +21,7 @@ export function japanTimeOf(dateTime: DateTime): DateTimeParts {
 
 /** Today's date in Japan. */
 export function japanToday(now: Date): CivilDate {
-  const shifted = new Date(now.getTime() + JAPAN_OFFSET_MS);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
-export function addDays(date: CivilDate, days: number): CivilDate {
-  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-export function compareDates(a: CivilDate, b: CivilDate): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
+  return civilFromIso(todayIn('Asia/Tokyo', now));
 }
 
 export type SampleStay = { checkinDate: CivilDate; checkoutDate: CivilDate };
@@ -45,11 +36,11 @@ export function sampleStayFor(
   coupon: Pick<Coupon, 'stayDateFrom' | 'stayDateTo'>,
   today: CivilDate,
 ): SampleStay | null {
-  const tomorrow = addDays(today, 1);
+  const tomorrow = addDaysToCivil(today, 1);
   const checkinDate =
-    coupon.stayDateFrom && compareDates(coupon.stayDateFrom, tomorrow) > 0 ? coupon.stayDateFrom : tomorrow;
-  if (coupon.stayDateTo && compareDates(checkinDate, coupon.stayDateTo) > 0) return null;
-  return { checkinDate, checkoutDate: addDays(checkinDate, 1) };
+    coupon.stayDateFrom && compareCivil(coupon.stayDateFrom, tomorrow) > 0 ? coupon.stayDateFrom : tomorrow;
+  if (coupon.stayDateTo && compareCivil(checkinDate, coupon.stayDateTo) > 0) return null;
+  return { checkinDate, checkoutDate: addDaysToCivil(checkinDate, 1) };
 }
 
 /** Whether a house group may use the coupon at all (the API decides the rest when it checks a stay). */

@@ -1,3 +1,4 @@
+import { civilFromIso, isoFromCivil } from '@yado/contract/civil-date';
 import type { CivilDate, DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
 
@@ -21,14 +22,16 @@ export function fromJapanLocalInput(value: string): DateTime | null {
 
 /** A contract date as an `<input type="date">` value. */
 export function toDateInput(d: CivilDate | null): string {
-  return d ? `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}` : '';
+  return d ? isoFromCivil(d) : '';
 }
 
-/** An `<input type="date">` value as a contract date; null when empty or malformed. */
+/**
+ * An `<input type="date">` value as a contract date; null when empty or
+ * malformed. A day the calendar lacks is passed on for the server to refuse.
+ */
 export function fromDateInput(value: string): CivilDate | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  const v = value.trim();
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? civilFromIso(v) : null;
 }
 
 /** An API instant in Japan time as `2026-12-01 09:30 JST`, for the audit history and lists. */

@@ -1,27 +1,23 @@
+import {
+  addDays,
+  civilFromIso,
+  compareCivil,
+  datesBetween,
+  daysInMonth,
+  isoFromCivil,
+} from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import type { SeasonChangeSchema, StaffSeasonDaySchema } from '@yado/contract/staff-catalogue.contract';
 import type { z } from 'zod';
-import { daysInMonth } from '../../lib/month-grid';
 import { toNumber } from './form-errors';
 
 export type SeasonDay = z.infer<typeof StaffSeasonDaySchema>;
 export type SeasonChange = z.input<typeof SeasonChangeSchema>;
 export type DateRange = { from: CivilDate; to: CivilDate };
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `2026-08-01`: sorts like the date, and keys maps of days. */
-export function isoOf(d: CivilDate): string {
-  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
-}
-
-export function compareDates(a: CivilDate, b: CivilDate): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
-}
-
 /** The first and last day of a month, the range staff_get_season_calendar is asked for. */
 export function monthBounds(year: number, month: number): DateRange {
-  return { from: { year, month, day: 1 }, to: { year, month, day: daysInMonth(year, month) } };
+  return { from: { year, month, day: 1 }, to: { year, month, day: daysInMonth({ year, month }) } };
 }
 
 /**
@@ -41,13 +37,13 @@ export function selectDay(selection: RangeSelection, day: CivilDate): RangeSelec
 export function selectedRange(selection: RangeSelection): DateRange | null {
   if (!selection.anchor) return null;
   const other = selection.focus ?? selection.anchor;
-  return compareDates(selection.anchor, other) <= 0
+  return compareCivil(selection.anchor, other) <= 0
     ? { from: selection.anchor, to: other }
     : { from: other, to: selection.anchor };
 }
 
 export function inRange(day: CivilDate, range: DateRange | null): boolean {
-  return range !== null && compareDates(day, range.from) >= 0 && compareDates(day, range.to) <= 0;
+  return range !== null && compareCivil(day, range.from) >= 0 && compareCivil(day, range.to) <= 0;
 }
 
 /** What the edit panel asks for; empty means "leave as it is". */
@@ -77,14 +73,7 @@ export function changeFor(range: DateRange, edit: SeasonEdit): SeasonChange | nu
 }
 
 function eachDay(range: { from: CivilDate; to: CivilDate }): CivilDate[] {
-  const out: CivilDate[] = [];
-  const start = Date.UTC(range.from.year, range.from.month - 1, range.from.day);
-  const end = Date.UTC(range.to.year, range.to.month - 1, range.to.day);
-  for (let t = start; t <= end; t += 86_400_000) {
-    const d = new Date(t);
-    out.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
-  }
-  return out;
+  return datesBetween(isoFromCivil(range.from), addDays(isoFromCivil(range.to), 1)).map(civilFromIso);
 }
 
 /**
@@ -100,7 +89,7 @@ export function previewDays(
   const next = new Map(days);
   for (const change of changes) {
     for (const date of eachDay(change)) {
-      const key = isoOf(date);
+      const key = isoFromCivil(date);
       const current = next.get(key) ?? {
         date,
         priceType: 'STANDARD' as const,

@@ -15,7 +15,7 @@ import { formatDateTime, zonedParts } from '../../../lib/format-date-time';
 import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { fromCivil } from '../booking-dates';
+import { isoFromCivil } from '@yado/contract/civil-date';
 import { bookingStatusLabel, bookingStatusTone, mealTypeLabel } from '../booking-labels';
 import { refundOfCancelled } from '../booking-amounts';
 import { challengeUrlFor } from '../challenge-url';
@@ -144,7 +144,7 @@ export function BookingDetailView(p: Props) {
   const schedule = p.policy
     ? cancellationSchedule(
         p.policy,
-        b.quote.nights.map((n) => ({ date: fromCivil(n.date), amount: n.amount })),
+        b.quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
         p.today,
       ).filter((row) => row.from > p.today)
     : [];

@@ -16,7 +16,8 @@ import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { addDays, daysBetween, mealDates, toCivil, type IsoDate } from '../booking-dates';
+import { addDays, civilFromIso, daysBetween, type IsoDate } from '@yado/contract/civil-date';
+import { mealDates } from '../booking-dates';
 import {
   bookingRequestOf,
   dogCount,
@@ -72,7 +73,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
   const exclusive = g.type === 'EXCLUSIVE';
   const bookingType = exclusive ? 'EXCLUSIVE_ACCOMMODATION_USE' : 'GUEST_USE';
   const yen = (n: number) => formatYen(n, language);
-  const dateText = (iso: IsoDate) => formatDate(toCivil(iso), 'date', language);
+  const dateText = (iso: IsoDate) => formatDate(civilFromIso(iso), 'date', language);
   const guests = s.males + s.females + s.childAges.length + s.infantAges.length;
 
   const datesOf = useMemo(() => {

@@ -9,7 +9,8 @@ import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { fromCivil, mealDates, toCivil, type IsoDate } from '../booking-dates';
+import { civilFromIso, isoFromCivil, type IsoDate } from '@yado/contract/civil-date';
+import { mealDates } from '../booking-dates';
 import { mealKey } from '../booking-form-state';
 import { mealTypeLabel } from '../booking-labels';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -56,8 +57,8 @@ export function BookingOrders(p: Props) {
   const language = useLanguage();
   const b = p.booking;
   const yen = (n: number) => formatYen(n, language);
-  const checkin = fromCivil(b.checkinDate);
-  const checkout = fromCivil(b.checkoutDate);
+  const checkin = isoFromCivil(b.checkinDate);
+  const checkout = isoFromCivil(b.checkoutDate);
   const [mealCounts, setMealCounts] = useState<Record<string, Bands>>({});
   const [optionCounts, setOptionCounts] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState<'meals' | 'options' | null>(null);
@@ -80,7 +81,7 @@ export function BookingOrders(p: Props) {
         age: MEAL_AGE_BANDS[band].minAge,
         number: bands[band],
       }));
-      return quantities.length ? [{ date: toCivil(date), mealId: meal.id, quantities }] : [];
+      return quantities.length ? [{ date: civilFromIso(date), mealId: meal.id, quantities }] : [];
     }),
   );
   const mealEstimate = p.meals.reduce((sum, meal) => {
@@ -320,11 +321,11 @@ function MealDate(p: {
   const { t } = useTranslation();
   const language = useLanguage();
   const deadline = mealDeadline(p.meal, p.date);
-  const deadlineText = `${formatDate(toCivil(deadline.slice(0, 10)), 'date', language)} ${deadline.slice(11)}`;
+  const deadlineText = `${formatDate(civilFromIso(deadline.slice(0, 10)), 'date', language)} ${deadline.slice(11)}`;
   return (
     <fieldset className="meal-date" disabled={p.closed || p.disabled}>
       <legend className="meal-date__legend">
-        {formatDate(toCivil(p.date), 'date', language)}
+        {formatDate(civilFromIso(p.date), 'date', language)}
         {p.closed ? <span className="badge badge--neutral">{t('booking:form.meals.closed')}</span> : null}
       </legend>
       <p className="muted meal-date__deadline">

@@ -2,7 +2,7 @@ import type { Language } from '@yado/contract/headers';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
-import { toCivil } from '../booking-dates';
+import { civilFromIso } from '@yado/contract/civil-date';
 import type { ScheduleRow } from '../cancellation-schedule';
 
 /**
@@ -37,7 +37,7 @@ export function FeeScheduleTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.from}>
-              <td>{formatDate(toCivil(row.from), 'date', language)}</td>
+              <td>{formatDate(civilFromIso(row.from), 'date', language)}</td>
               <td>
                 {row.lowest === row.highest
                   ? t('booking:cancellation.percent', { percent: row.highest })

@@ -3,7 +3,7 @@ import type { Language } from '@yado/contract/headers';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
-import { addDays, fromCivil, toCivil } from '../booking-dates';
+import { addDays, civilFromIso, isoFromCivil } from '@yado/contract/civil-date';
 import { cancellationSchedule, type CancellationPolicy } from '../cancellation-schedule';
 import { FeeScheduleTable } from './fee-schedule-table.component';
 
@@ -25,13 +25,13 @@ type Props = {
 export function QuoteSummary({ quote, language, policy, today }: Props) {
   const { t } = useTranslation();
   const yen = (n: number) => formatYen(n, language);
-  const date = (iso: string) => formatDate(toCivil(iso), 'date', language);
-  const checkin = fromCivil(quote.booking.checkinTime);
+  const date = (iso: string) => formatDate(civilFromIso(iso), 'date', language);
+  const checkin = isoFromCivil(quote.booking.checkinTime);
   const restDate = addDays(checkin, -REST_CHARGED_DAYS_BEFORE);
-  const freeUntil = fromCivil(quote.freeCancellationLimitDate);
+  const freeUntil = isoFromCivil(quote.freeCancellationLimitDate);
   const schedule = cancellationSchedule(
     policy,
-    quote.nights.map((n) => ({ date: fromCivil(n.date), amount: n.amount })),
+    quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
     today,
   );
   const nights = quote.nights.length;

@@ -6,7 +6,14 @@ import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';
 import { weekdayNames } from '../../../lib/month-grid';
 import { buildMonthGrid, type CalendarDay } from '../calendar-grid';
-import { addDays, dateParts, daysBetween, formatYearMonth, type IsoDate, type YearMonth } from '../civil-date';
+import {
+  addDays,
+  civilFromIso,
+  daysBetween,
+  formatYearMonth,
+  type IsoDate,
+  type YearMonth,
+} from '@yado/contract/civil-date';
 import { dayAction, selectionRole, type StaySelection } from '../stay-selection';
 
 export type CalendarMonth = { year: number; month: number; days: CalendarDay[] };
@@ -59,8 +66,8 @@ export function AvailabilityCalendar({ months, shown, prev, next, selection, day
           ? t('catalogue:calendar.chooseCheckout')
           : selection.checkin !== null && selection.checkout !== null
             ? t('catalogue:calendar.chosen', {
-                checkin: formatDate(dateParts(selection.checkin), 'date', language),
-                checkout: formatDate(dateParts(selection.checkout), 'date', language),
+                checkin: formatDate(civilFromIso(selection.checkin), 'date', language),
+                checkout: formatDate(civilFromIso(selection.checkout), 'date', language),
                 count: daysBetween(selection.checkin, selection.checkout),
               })
             : t('catalogue:calendar.chooseCheckin')}
@@ -116,7 +123,7 @@ export function AvailabilityCalendar({ months, shown, prev, next, selection, day
                       const role = selectionRole(selection, cell.date);
                       const action = dayAction(days, selection, cell.date);
                       const high = info?.priceType === 'HIGH';
-                      const parts = dateParts(cell.date);
+                      const parts = civilFromIso(cell.date);
                       const label = [
                         formatDate(parts, 'date', language),
                         weekdayLabels[d],

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { localizePath } from '../../../lib/language';
 import { stayQueryString, type Guests } from '../catalogue-query';
-import type { IsoDate } from '../civil-date';
+import type { IsoDate } from '@yado/contract/civil-date';
 import { HouseGroupCard, type CardGroup } from './house-group-card.component';
 
 export type SearchResult = { houseGroup: CardGroup; nights: number; totalPrice: number | null };

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format-date';
 import { withRedirectUrl } from '../../../lib/redirect-url';
 import { localizePath } from '../../../lib/language';
 import type { CapacityProblem, Guests } from '../catalogue-query';
-import { dateParts, type IsoDate } from '../civil-date';
+import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import type { Quote } from '../house-group-quote';
 import { formatYen } from '../../../lib/format-yen';
 
@@ -41,7 +41,7 @@ export const SUMMARY_ID = 'stay-summary';
  */
 export function StaySummary(p: Props) {
   const { t } = useTranslation();
-  const fmt = (d: IsoDate) => formatDate(dateParts(d), 'date', p.language);
+  const fmt = (d: IsoDate) => formatDate(civilFromIso(d), 'date', p.language);
   const guestsText = [
     t('catalogue:summary.adults', { count: p.guests.adults }),
     p.guests.children ? t('catalogue:summary.children', { count: p.guests.children }) : null,

@@ -1,3 +1,4 @@
+import { addMonths, compareCivil, isoFromCivil } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { staffGetSeasonCalendar, staffSetSeasonCalendar } from '@yado/contract/staff-catalogue.contract';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -11,17 +12,15 @@ import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { cx } from '../../../lib/class-names';
 import { formatDate } from '../../../lib/format-date';
-import { addMonths, monthWeeks, weekdayNames } from '../../../lib/month-grid';
+import { monthWeeks, weekdayNames } from '../../../lib/month-grid';
 import { useApiQuery } from '../../../lib/use-api-query.hook';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { toNumber } from '../form-errors';
 import {
   changeFor,
   changeIndexOf,
-  compareDates,
   EMPTY_EDIT,
   inRange,
-  isoOf,
   monthBounds,
   NO_SELECTION,
   previewDays,
@@ -65,7 +64,7 @@ export function SeasonCalendarEditor({
   const [busy, setBusy] = useState(false);
 
   const days = useMemo(() => {
-    const saved = new Map<string, SeasonDay>((data?.days ?? []).map((d) => [isoOf(d.date), d]));
+    const saved = new Map<string, SeasonDay>((data?.days ?? []).map((d) => [isoFromCivil(d.date), d]));
     return previewDays(saved, pending, standardSeasonPrice);
   }, [data, pending, standardSeasonPrice]);
   const range = selectedRange(selection);
@@ -173,8 +172,8 @@ export function SeasonCalendarEditor({
             <div key={w} className="staff-month__week">
               {week.map((d, i) => {
                 if (!d) return <span key={i} className="staff-day staff-day--blank" aria-hidden="true" />;
-                const day = days.get(isoOf(d));
-                const past = compareDates(d, today) < 0;
+                const day = days.get(isoFromCivil(d));
+                const past = compareCivil(d, today) < 0;
                 const selected = inRange(d, range);
                 const state = !day
                   ? t('staff:calendar.notOnSale')
@@ -197,7 +196,7 @@ export function SeasonCalendarEditor({
                     )}
                     disabled={past}
                     aria-pressed={selected}
-                    data-date={isoOf(d)}
+                    data-date={isoFromCivil(d)}
                     onClick={() => setSelection(selectDay(selection, d))}
                   >
                     {/* The full date and state for screen readers; the cell shows the short form. */}
