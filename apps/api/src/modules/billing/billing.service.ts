@@ -92,6 +92,22 @@ export type CreateBillingInput = {
 } & Actor;
 
 /** A REQUESTED billing with its lines, totals computed once and stored with it. */
+/** Billing lines as they are stored: numbered, with the tax each line shows. */
+function storedLinesOf(lines: readonly BillingLineInput[]): StoredLine[] {
+  return lines.map((l, i) => {
+    const d = rules.lineDisplay(l);
+    return {
+      ...l,
+      lineNo: i + 1,
+      taxRate: d.taxRate,
+      effectiveTaxRateType: d.taxRateType,
+      consumptionTax: d.consumptionTax,
+      taxInclusiveAmount: d.taxInclusiveAmount,
+      status: 'ORDERED',
+    };
+  });
+}
+
 export async function createBilling(
   tx: Db,
   input: CreateBillingInput,
@@ -115,19 +131,7 @@ export async function createBilling(
     paymentDeadline: input.paymentDeadline,
     billedAt: input.at ?? null,
   });
-  const lines: StoredLine[] = input.lines.map((l, i) => {
-    const d = rules.lineDisplay(l);
-    return {
-      ...l,
-      lineNo: i + 1,
-      taxRate: d.taxRate,
-      effectiveTaxRateType: d.taxRateType,
-      consumptionTax: d.consumptionTax,
-      taxInclusiveAmount: d.taxInclusiveAmount,
-      status: 'ORDERED',
-    };
-  });
-  await repo.insertLines(tx, b.id, lines);
+  await repo.insertLines(tx, b.id, storedLinesOf(input.lines));
   await repo.insertEvent(tx, {
     billingId: b.id,
     from: null,
@@ -333,7 +337,11 @@ function toOrderLine(l: StoredLine, language: Language): OrderLine {
   };
 }
 
-export function toBillingDetail(b: BillingRecord, lines: readonly StoredLine[], language: Language): BillingDetail {
+export function toBillingDetail(
+  b: Pick<BillingRecord, 'billingNumber' | 'totals' | 'cancellationFee'>,
+  lines: readonly StoredLine[],
+  language: Language,
+): BillingDetail {
   const t = b.totals;
   return {
     billingNumber: b.billingNumber,
@@ -357,6 +365,18 @@ export function toBillingDetail(b: BillingRecord, lines: readonly StoredLine[], 
     serviceChargeAmount: t.serviceChargeAmount,
     accommodationTaxAmount: t.accommodationTax,
   };
+}
+
+/**
+ * The detail of a billing not created yet (no number), from the lines it would
+ * have: what a page shows before the charge, built as a stored billing is.
+ */
+export function draftBillingDetail(
+  input: { lines: readonly BillingLineInput[]; serviceChargePercentage: string; accommodationTax: number },
+  language: Language,
+): BillingDetail {
+  const totals = rules.computeTotals(input);
+  return toBillingDetail({ billingNumber: '', totals, cancellationFee: [] }, storedLinesOf(input.lines), language);
 }
 
 /**
