@@ -9,7 +9,7 @@ import { billingRoutes } from './billing/billing.router.js';
 import { mountInvoiceRoutes } from './billing/invoice.routes.js';
 import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
 import { bookingRoutes } from './booking/booking.router.js';
-import { handlePaymentUpdate } from './booking/confirm-booking.service.js';
+import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import { mountCatalogueMediaRoutes } from './catalogue/catalogue-media.routes.js';

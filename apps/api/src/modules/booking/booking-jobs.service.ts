@@ -9,17 +9,14 @@ import {
   markBillingPaid,
 } from '../billing/billing.service.js';
 import { findPaymentsByReference } from '../payment/payment.service.js';
+import { expireHold, recordTransition } from './booking-lifecycle.service.js';
 import { actorOf, move } from './booking-state.rules.js';
-import { chargeBilling, endBooking, sendPendingRefunds } from './cancel-booking.service.js';
-import { instantOf, zoneOffset } from './booking-view.service.js';
-import {
-  expireHold,
-  finishBookingPayment,
-  outcomeOf,
-  settleAttempt,
-  settleDefaultBilling,
-} from './confirm-booking.service.js';
+import { instantOf, zoneOffset } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
+import { endBooking, sendPendingRefunds } from './cancel-booking.service.js';
+import { chargeBilling, settleDefaultBilling } from './default-billing.service.js';
+import { outcomeOf } from './deposit-outcome.rules.js';
+import { finishBookingPayment, settleAttempt } from './payment-settlement.service.js';
 
 const BATCH = 100;
 /** A payment older than this without an outcome is asked about (decision 0010: two minutes). */
@@ -160,14 +157,11 @@ export async function chargeDefaultBillings(deps: Deps): Promise<number> {
       });
       const amount = billing.totalAmount - deductions;
       if (amount <= 0) await markBillingPaid(tx, billing.billingId, { paidAt: now });
-      await repo.updateBooking(tx, b.id, { defaultBillingId: billing.billingId }, now);
-      await repo.insertEvent(tx, {
-        bookingId: b.id,
-        fromStatus: b.status,
-        toStatus: b.status,
+      await recordTransition(tx, b, {
         action: 'DEFAULT_BILLING',
         actor: actorOf.system,
         at: now,
+        patch: { defaultBillingId: billing.billingId },
         detail: { billingId: billing.billingId, totalAmount: billing.totalAmount, deductions },
       });
       return { booking: b, billingId: billing.billingId, amount };
@@ -191,16 +185,7 @@ export async function readyToCheckin(deps: Deps): Promise<number> {
     const ok = await withTx(deps.db, async (tx) => {
       const b = await repo.lockBooking(tx, id);
       if (!b || b.status !== 'BOOKED' || !b.guestRegisterComplete) return false;
-      const to = move(b.status, 'READY');
-      await repo.updateBooking(tx, b.id, { status: to }, now);
-      await repo.insertEvent(tx, {
-        bookingId: b.id,
-        fromStatus: b.status,
-        toStatus: to,
-        action: 'READY',
-        actor: actorOf.system,
-        at: now,
-      });
+      await recordTransition(tx, b, { action: 'READY', to: move(b.status, 'READY'), actor: actorOf.system, at: now });
       return true;
     });
     if (ok) moved += 1;

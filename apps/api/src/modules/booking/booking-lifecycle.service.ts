@@ -1,11 +1,13 @@
-import type { GuestRegisterEntry, Headcount } from '@yado/contract/booking.contract';
+import type { BookingStatusValue, GuestRegisterEntry, Headcount } from '@yado/contract/booking.contract';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { getBillingForUpdate } from '../billing/billing.service.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
 import { addDays, todayIn } from '../catalogue/civil-date.js';
+import { releaseCouponRedemption } from '../coupon/coupon.service.js';
+import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { confirmCheckoutPoints } from '../point/point.service.js';
 import {
   accommodationLines,
@@ -17,9 +19,62 @@ import {
 } from './booking-quote.rules.js';
 import { capacityRulesOf, quoteHouseGroup } from './booking-quote.service.js';
 import { actorOf, assertStatusIn, CHANGEABLE, move } from './booking-state.rules.js';
-import { checkinOpensAt } from './booking-view.service.js';
+import { checkinOpensAt } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
-import type { BookingRecord } from './booking.repo.js';
+import type { BookingPatch, BookingRecord } from './booking.repo.js';
+
+/** One step of a booking's life as it is recorded: the event, and the change of the booking row it goes with. */
+export type Transition = {
+  action: string;
+  /** The status after the step; the same status when omitted (a step that records, such as PAYMENT_STARTED). */
+  to?: BookingStatusValue;
+  actor: string;
+  at: Date;
+  /** Columns the step changes besides the status. */
+  patch?: BookingPatch;
+  detail?: Record<string, unknown>;
+};
+
+/**
+ * Records a step of the booking, inside the caller's transaction with the booking locked: the row
+ * changes (its status when it moves) and the event lands in booking_events, from the status the
+ * booking had. Every write of the core and of the use types records its step here.
+ */
+export async function recordTransition(tx: Db, b: Pick<BookingRecord, 'id' | 'status'>, t: Transition): Promise<void> {
+  const to = t.to ?? b.status;
+  const patch: BookingPatch = { ...t.patch, ...(to !== b.status ? { status: to } : {}) };
+  if (Object.keys(patch).length > 0) await repo.updateBooking(tx, b.id, patch, t.at);
+  await repo.insertEvent(tx, {
+    bookingId: b.id,
+    fromStatus: b.status,
+    toStatus: to,
+    action: t.action,
+    actor: t.actor,
+    at: t.at,
+    ...(t.detail ? { detail: t.detail } : {}),
+  });
+}
+
+/**
+ * Ends a TENTATIVE hold past its deadline, inside the caller's transaction (the
+ * booking locked): stay RELEASED, coupon given back, orders cancelled,
+ * CANCELLED with action EXPIRED.
+ */
+export async function expireHold(tx: Db, b: BookingRecord, now: Date): Promise<void> {
+  await repo.releaseStay(tx, b.stayId, now);
+  if (b.couponRedemptionId) {
+    await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: actorOf.system, now });
+  }
+  await cancelOrdersOfBooking(tx, b.id, now);
+  await recordTransition(tx, b, {
+    action: 'EXPIRED',
+    to: move(b.status, 'EXPIRE'),
+    actor: actorOf.system,
+    at: now,
+    patch: { cancelledAt: now },
+    detail: { deadline: b.tentativeDeadline?.toISOString() ?? null },
+  });
+}
 
 /** Guest registers are kept 3 years after the stay (Hotel Business Act). */
 const REGISTER_RETENTION_YEARS = 3;
@@ -83,19 +138,11 @@ export async function updateBookingHeadcount(
       },
       { lines: [...accommodation, ...others], fixedDepositAmount: depositBilled ? snap.quote.depositAmount : null },
     );
-    await repo.updateBooking(
-      tx,
-      b.id,
-      { ...counts, childrenAges: input.childrenAge, quote: next, guestRegisterComplete: false },
-      now,
-    );
-    await repo.insertEvent(tx, {
-      bookingId: b.id,
-      fromStatus: b.status,
-      toStatus: b.status,
+    await recordTransition(tx, b, {
       action: 'UPDATE_HEADCOUNT',
       actor: actorOf.account(accountId),
       at: now,
+      patch: { ...counts, childrenAges: input.childrenAge, quote: next, guestRegisterComplete: false },
       detail: {
         from: { males: b.males, females: b.females, children: b.children, infants: b.infants },
         to: counts,
@@ -174,14 +221,12 @@ export async function submitGuestRegister(
     if (complete && b.status === 'BOOKED' && addDays(b.checkinDate, -1) <= todayIn(b.timezone, now)) {
       status = move(b.status, 'READY');
     }
-    await repo.updateBooking(tx, b.id, { guestRegisterComplete: complete, status }, now);
-    await repo.insertEvent(tx, {
-      bookingId: b.id,
-      fromStatus: b.status,
-      toStatus: status,
+    await recordTransition(tx, b, {
       action: 'SUBMIT_GUEST_REGISTER',
+      to: status,
       actor: actorOf.account(accountId),
       at: now,
+      patch: { guestRegisterComplete: complete },
       detail: { entries: input.guests.length, complete },
     });
     return { ...b, guestRegisterComplete: complete, status };
@@ -208,14 +253,12 @@ export async function checkinBooking(
     if (today > b.checkinDate) throw new AppError('CodeBookingStatusInvalid');
     if (input.staff ? today < b.checkinDate : now < checkinOpensAt(b, hg)) throw new AppError('CodeCheckinNotOpen');
     if (!input.staff && !b.guestRegisterComplete) throw new AppError('CodeGuestRegisterIncomplete');
-    await repo.updateBooking(tx, b.id, { status: to, checkedInAt: now }, now);
-    await repo.insertEvent(tx, {
-      bookingId: b.id,
-      fromStatus: b.status,
-      toStatus: to,
+    await recordTransition(tx, b, {
       action: 'CHECKIN',
+      to,
       actor: input.staff ? actorOf.staff(input.accountId) : actorOf.account(input.accountId),
       at: now,
+      patch: { checkedInAt: now },
     });
     return { ...b, status: to, checkedInAt: now };
   });
@@ -245,14 +288,12 @@ export async function checkoutBooking(
       at: now,
       actor: actorOf.system,
     });
-    await repo.updateBooking(tx, b.id, { status: to, checkedOutAt: now }, now);
-    await repo.insertEvent(tx, {
-      bookingId: b.id,
-      fromStatus: b.status,
-      toStatus: to,
+    await recordTransition(tx, b, {
       action: 'CHECKOUT',
+      to,
       actor: input.staff ? actorOf.staff(input.accountId) : actorOf.account(input.accountId),
       at: now,
+      patch: { checkedOutAt: now },
       detail: { paidAccommodationAmount, points: points.points },
     });
     return { ...b, status: to, checkedOutAt: now };

@@ -15,10 +15,11 @@ import {
   priceExtraOptions,
   priceMealOrders,
 } from '../meal/meal.service.js';
+import { recordTransition } from './booking-lifecycle.service.js';
 import { retotal } from './booking-quote.rules.js';
 import { mealRequestsOf } from './booking-quote.service.js';
 import { actorOf, assertStatusIn, ORDERABLE } from './booking-state.rules.js';
-import { instantOf } from './booking-view.service.js';
+import { instantOf } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 
@@ -72,10 +73,7 @@ async function addLines(
     });
     await repo.updateBooking(tx, b.id, { quote: next }, change.now);
   }
-  await repo.insertEvent(tx, {
-    bookingId: b.id,
-    fromStatus: b.status,
-    toStatus: b.status,
+  await recordTransition(tx, b, {
     action: change.action,
     actor: change.actor,
     at: change.now,
@@ -144,10 +142,7 @@ export async function cancelMealOrder(
       });
     } else {
       // Already billed: the billing keeps its line and staff settle it at check-out.
-      await repo.insertEvent(tx, {
-        bookingId: b.id,
-        fromStatus: b.status,
-        toStatus: b.status,
+      await recordTransition(tx, b, {
         action: 'CANCEL_MEAL_ORDER',
         actor: actorOf.account(accountId),
         at: now,

@@ -1,4 +1,4 @@
-import type { BookingQuote, Headcount } from '@yado/contract/booking.contract';
+import { TENTATIVE_HOLD_MINUTES, type BookingQuote, type Headcount } from '@yado/contract/booking.contract';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { ExtraOption, UnconfirmedMealOrder } from '@yado/contract/meal.contract';
@@ -16,7 +16,13 @@ import { capacityIssues, type CapacityRules } from '../catalogue/price.rules.js'
 /** A civil date "YYYY-MM-DD". */
 export type IsoDate = string;
 
-export const TENTATIVE_HOLD_MS = 20 * 60_000;
+/** How long a TENTATIVE booking holds its house before confirmation (the contract states it in minutes). */
+export const TENTATIVE_HOLD_MS = TENTATIVE_HOLD_MINUTES * 60_000;
+
+/** The deadline of a hold made now. */
+export function tentativeDeadlineFrom(now: Date): Date {
+  return new Date(now.getTime() + TENTATIVE_HOLD_MS);
+}
 
 export function civil(iso: IsoDate): CivilDate {
   return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };

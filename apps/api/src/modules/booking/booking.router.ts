@@ -5,8 +5,6 @@ import {
   checkoutBooking,
   completeBookingPayment,
   confirmBooking,
-  createAccommodationTentativeBooking,
-  createGuestUseTentativeBooking,
   getBooking,
   getBookingQuote,
   getCancellationFee,
@@ -23,18 +21,19 @@ import {
 import type { CallContext } from '../../platform/http/call-context.js';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
+import { requireBooking, requireOwnBooking } from './booking-access.service.js';
 import * as lifecycle from './booking-lifecycle.service.js';
 import * as orders from './booking-order.service.js';
+import * as quote from './booking-quote.service.js';
 import {
   bookingDetail,
   listBookings as listOwnBookings,
-  requireBooking,
-  requireOwnBooking,
   staffListBookings as listAllBookings,
 } from './booking-view.service.js';
 import * as cancel from './cancel-booking.service.js';
 import * as confirm from './confirm-booking.service.js';
 import * as create from './create-tentative-booking.service.js';
+import { USE_TYPES } from './use-types/use-types.registry.js';
 
 const accountOf = (ctx: CallContext) => requirePrincipal(ctx).accountId;
 
@@ -50,12 +49,12 @@ async function anyDetail(ctx: CallContext, bookingId: string) {
 }
 
 export const bookingRoutes = [
-  implement(getBookingQuote, (ctx, input) => create.getBookingQuote(ctx.deps, accountOf(ctx), ctx.language, input)),
-  implement(createGuestUseTentativeBooking, (ctx, input) =>
-    create.createTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, 'GUEST_USE', input),
-  ),
-  implement(createAccommodationTentativeBooking, (ctx, input) =>
-    create.createTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, 'EXCLUSIVE_ACCOMMODATION_USE', input),
+  implement(getBookingQuote, (ctx, input) => quote.getBookingQuote(ctx.deps, accountOf(ctx), ctx.language, input)),
+  // Each booking type's own create method: the core holds the house, the type's module says the rest.
+  ...USE_TYPES.map((t) =>
+    implement(t.createMethod, (ctx, input) =>
+      create.createTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, t.bookingType, input),
+    ),
   ),
   implement(confirmBooking, (ctx, input) => confirm.confirmBooking(ctx.deps, accountOf(ctx), input)),
   implement(completeBookingPayment, (ctx, input) =>

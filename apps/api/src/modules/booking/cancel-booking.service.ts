@@ -1,4 +1,3 @@
-import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
@@ -16,12 +15,14 @@ import {
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
 import { releaseCouponRedemption } from '../coupon/coupon.service.js';
 import { cancelOrdersOfBooking } from '../meal/meal.service.js';
-import { refundPayment, startPayment } from '../payment/payment.service.js';
+import { refundPayment } from '../payment/payment.service.js';
+import { requireOwnBooking } from './booking-access.service.js';
+import { scheduleFor } from './booking-fee.rules.js';
+import { recordTransition } from './booking-lifecycle.service.js';
 import { cancellationFeeLines, civil } from './booking-quote.rules.js';
 import { actorOf, move } from './booking-state.rules.js';
-import { feeScheduleOf, requireOwnBooking } from './booking-view.service.js';
-import { outcomeOf, settleDefaultBilling } from './confirm-booking.service.js';
 import * as repo from './booking.repo.js';
+import { chargeBilling } from './default-billing.service.js';
 import type { BookingRecord, PendingRefund } from './booking.repo.js';
 
 export type FeeView = {
@@ -48,22 +49,6 @@ async function billingsOf(db: Db, bookingId: string): Promise<BillingForUpdate[]
 
 const paidOf = (billings: readonly BillingForUpdate[]) =>
   billings.filter((b) => b.billingStatus === 'PAID').reduce((s, b) => s + b.fiatAmount + b.pointPaymentAmount, 0);
-
-/** The fee of cancelling (or not showing) now: a hold that was never confirmed cancels free. */
-function scheduleFor(b: BookingRecord, hg: HouseGroup, now: Date, noShow: boolean) {
-  const schedule = feeScheduleOf(b, hg, now, noShow);
-  if (b.status !== 'TENTATIVE') return schedule;
-  return {
-    ...schedule,
-    underFreeCancellationPeriod: true,
-    totalFee: 0,
-    perDate: schedule.perDate.map((d) => ({
-      ...d,
-      amount: 0,
-      details: d.details.map((x) => ({ ...x, percentage: 0, amount: 0 })),
-    })),
-  };
-}
 
 function feeView(b: BookingRecord, schedule: ReturnType<typeof scheduleFor>, paid: number): FeeView {
   return {
@@ -121,6 +106,45 @@ export function planRefunds(
   return { refunds, wholePointOnly };
 }
 
+/**
+ * The fee as a CANCELLATION billing, settled from what was paid where it can:
+ * PAID at once when what was paid covers it.
+ */
+async function billFee(
+  tx: Db,
+  b: BookingRecord,
+  schedule: ReturnType<typeof scheduleFor>,
+  paid: number,
+  input: { actor: string; noShow: boolean; now: Date },
+): Promise<string | null> {
+  if (schedule.totalFee <= 0) return null;
+  const { actor, now } = input;
+  const covered = Math.min(schedule.totalFee, paid);
+  const created = await createBilling(tx, {
+    bookingId: b.id,
+    accountId: b.accountId,
+    billingType: 'CANCELLATION',
+    lines: cancellationFeeLines(schedule.perDate, input.noShow),
+    serviceChargePercentage: '0.00',
+    accommodationTax: 0,
+    deductions: covered,
+    paymentDeadline: new Date(now.getTime() + 7 * 86_400_000),
+    cancellationFee: schedule.perDate,
+    at: now,
+    actor,
+  });
+  await attachPayment(tx, created.billingId, {
+    paymentId: null,
+    paymentMethodId: b.paymentMethodId,
+    pointPaymentAmount: 0,
+    at: now,
+    actor,
+  });
+  // Kept from what was paid: nothing more to charge.
+  if (covered === schedule.totalFee) await markBillingPaid(tx, created.billingId, { paidAt: now, actor });
+  return created.billingId;
+}
+
 export type EndResult = { booking: BookingRecord; fee: FeeView; feeBillingId: string | null; chargeFee: boolean };
 
 /**
@@ -158,48 +182,19 @@ export async function endBooking(
     for (const billingId of wholePointOnly)
       await markBillingRefunded(tx, billingId, { at: now, actor: input.actor, reason: to });
 
-    let feeBillingId: string | null = null;
-    if (schedule.totalFee > 0) {
-      const covered = Math.min(schedule.totalFee, paid);
-      const created = await createBilling(tx, {
-        bookingId: b.id,
-        accountId: b.accountId,
-        billingType: 'CANCELLATION',
-        lines: cancellationFeeLines(schedule.perDate, input.noShow),
-        serviceChargePercentage: '0.00',
-        accommodationTax: 0,
-        deductions: covered,
-        paymentDeadline: new Date(now.getTime() + 7 * 86_400_000),
-        cancellationFee: schedule.perDate,
-        at: now,
-        actor: input.actor,
-      });
-      feeBillingId = created.billingId;
-      await attachPayment(tx, feeBillingId, {
-        paymentId: null,
-        paymentMethodId: b.paymentMethodId,
-        pointPaymentAmount: 0,
-        at: now,
-        actor: input.actor,
-      });
-      // Kept from what was paid: nothing more to charge.
-      if (covered === schedule.totalFee) await markBillingPaid(tx, feeBillingId, { paidAt: now, actor: input.actor });
-    }
-
+    const feeBillingId = await billFee(tx, b, schedule, paid, { ...input, now });
     await repo.releaseStay(tx, b.stayId, now);
     if (b.couponRedemptionId) {
       await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: input.actor, now });
     }
     await cancelOrdersOfBooking(tx, b.id, now);
     const pendingRefunds = [...b.pendingRefunds, ...refunds.map(({ whole, ...r }) => ({ ...r, whole }))];
-    await repo.updateBooking(tx, b.id, { status: to, cancelledAt: now, pendingRefunds }, now);
-    await repo.insertEvent(tx, {
-      bookingId: b.id,
-      fromStatus: b.status,
-      toStatus: to,
+    await recordTransition(tx, b, {
       action: input.noShow ? 'NO_SHOW' : 'CANCEL',
+      to,
       actor: input.actor,
       at: now,
+      patch: { cancelledAt: now, pendingRefunds },
       detail: { totalFee: fee.totalFee, paidAmount: paid, refunds, feeBillingId },
     });
     return {
@@ -248,48 +243,15 @@ export async function sendPendingRefunds(deps: Deps, bookingId: string): Promise
         }
       }
       const left = locked.pendingRefunds.filter((x) => !(x.billingId === r.billingId && x.paymentId === r.paymentId));
-      await repo.updateBooking(tx, bookingId, { pendingRefunds: left }, now);
-      await repo.insertEvent(tx, {
-        bookingId,
-        fromStatus: locked.status,
-        toStatus: locked.status,
+      await recordTransition(tx, locked, {
         action: 'REFUNDED',
         actor: actorOf.system,
         at: now,
+        patch: { pendingRefunds: left },
         detail: { ...r },
       });
     });
     sent += 1;
   }
   return sent;
-}
-
-/**
- * Charges a billing to the card the deposit was paid with, off-session, and
- * records the outcome. A card that fails leaves the billing FAILED with its
- * payment deadline; the guest pays it from the booking page (pay_billing).
- */
-export async function chargeBilling(
-  deps: Deps,
-  b: BookingRecord,
-  billingId: string,
-  amount: number,
-  keyPrefix: string,
-): Promise<void> {
-  if (!b.paymentMethodId || amount <= 0) return;
-  const p = await startPayment(deps, {
-    accountId: b.accountId,
-    paymentMethodId: b.paymentMethodId,
-    amount,
-    reference: billingId,
-    description: `${keyPrefix} ${b.bookingNumber}`,
-    returnUrl: `/mypage/bookings/${b.id}`,
-    capture: true,
-    idempotencyKey: `${keyPrefix}-${billingId}`,
-  });
-  const outcome =
-    p.status === 'FAILED'
-      ? ({ status: 'FAILED', paymentId: p.paymentId, reason: p.reason } as const)
-      : outcomeOf({ paymentId: p.paymentId, status: p.status, failureReason: null });
-  if (outcome) await settleDefaultBilling(deps, billingId, outcome);
 }

@@ -1,0 +1,45 @@
+import type { HouseGroup } from '@yado/contract/catalogue.contract';
+import type { DateTime } from '@yado/contract/common.schema';
+import { civil, type IsoDate } from './booking-quote.rules.js';
+
+/** A civil date and a local "HH:MM" of the house group, with its UTC offset. */
+export function localDateTime(date: IsoDate, time: string, utcOffset: string): DateTime {
+  const c = civil(date);
+  return {
+    ...c,
+    hours: Number(time.slice(0, 2)),
+    minutes: Number(time.slice(3, 5)),
+    seconds: 0,
+    nanos: 0,
+    utcOffset,
+  };
+}
+
+/** The instant of a local "HH:MM" on a civil date at a UTC offset such as "+09:00". */
+export function instantOf(date: IsoDate, time: string, utcOffset: string): Date {
+  const sign = utcOffset.startsWith('-') ? -1 : 1;
+  const offsetMin = sign * (Number(utcOffset.slice(1, 3)) * 60 + Number(utcOffset.slice(4, 6)));
+  const utc = Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)),
+    Number(time.slice(0, 2)),
+    Number(time.slice(3, 5)),
+  );
+  return new Date(utc - offsetMin * 60_000);
+}
+
+/** The UTC offset ("+09:00") of an IANA time zone at an instant. */
+export function zoneOffset(timeZone: string, at: Date): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
+  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
+}
+
+/** When a guest may check in: the house group's check-in time on the check-in day. */
+export function checkinOpensAt(b: { checkinDate: IsoDate }, hg: Pick<HouseGroup, 'checkinTime' | 'utcOffset'>): Date {
+  return instantOf(b.checkinDate, hg.checkinTime, hg.utcOffset);
+}

@@ -1,0 +1,19 @@
+import { AppError } from '../../../platform/app-error.js';
+import { exclusiveAccommodationUse } from './exclusive-accommodation-use.use-type.js';
+import { guestUse } from './guest-use.use-type.js';
+import type { UseType } from './use-type.js';
+
+/** Every booking type the core serves, listed once: adding a type adds its module and one entry here. */
+export const USE_TYPES = [guestUse, exclusiveAccommodationUse] as const;
+
+/** A booking type the core serves. */
+export type BookingTypeValue = (typeof USE_TYPES)[number]['bookingType'];
+
+const byType = new Map<string, UseType>(USE_TYPES.map((t) => [t.bookingType, t as UseType]));
+
+/** The module of a booking type; a type without one is not bookable (CodeBookingTypeNotAvailable). */
+export function useTypeOf(bookingType: string): UseType {
+  const t = byType.get(bookingType);
+  if (!t) throw new AppError('CodeBookingTypeNotAvailable');
+  return t;
+}
