@@ -13,7 +13,7 @@ import {
 } from '../test-support/contract-sample.js';
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { latestCodeFor, registeredUser } from '../test-support/user-factory.js';
-import { addDays } from './catalogue/civil-date.js';
+import { addDays } from '@yado/contract/civil-date';
 import { civil } from './booking/booking-quote.rules.js';
 import { bookableHouseGroup, stayRequest } from './booking/booking.test-factory.js';
 import { createExtraOption, createMeal } from './meal/meal.service.js';

@@ -1,6 +1,6 @@
 import { fixedClock } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
-import { addDays, todayIn } from '../modules/catalogue/civil-date.js';
+import { addDays, todayIn } from '@yado/contract/civil-date';
 import { checkinBooking, checkoutBooking, submitGuestRegister } from '../modules/booking/booking-lifecycle.service.js';
 import { chargeDefaultBillings } from '../modules/booking/booking-jobs.service.js';
 import { confirmBooking } from '../modules/booking/confirm-booking.service.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../platform/db/pool.js';
-import { addDays, todayIn } from '../modules/catalogue/civil-date.js';
+import { addDays, todayIn } from '@yado/contract/civil-date';
 import { demoImageId, imageUrl } from './catalogue-images.js';
 import * as repo from './catalogue-seed.repo.js';
 

@@ -1,3 +1,5 @@
+import { addDays, realIsoFromCivil } from '@yado/contract/civil-date';
+import type { CivilDate } from '@yado/contract/common.schema';
 import type { CouponDiscount } from '@yado/contract/coupon.contract';
 import { AppError, type FieldIssue } from '../../platform/app-error.js';
 
@@ -55,7 +57,7 @@ export function isApplicable(
 ): boolean {
   if (!terms.allHouseGroups && !terms.houseGroupIds.includes(stay.houseGroupId)) return false;
   if (terms.stayDateFrom !== null && stay.checkinDate < terms.stayDateFrom) return false;
-  if (terms.stayDateTo !== null && previousDay(stay.checkoutDate) > terms.stayDateTo) return false;
+  if (terms.stayDateTo !== null && addDays(stay.checkoutDate, -1) > terms.stayDateTo) return false;
   return true;
 }
 
@@ -115,23 +117,11 @@ export function checkDefinition(terms: CouponTerms): void {
   if (issues.length) throw new AppError('CodeInvalidArgument', { fields: issues });
 }
 
-export function previousDay(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** A contract date as ISO text; a day the calendar does not have (31 February) is refused, naming the field. */
-export function isoDate(d: { year: number; month: number; day: number }, field: string): string {
-  const iso = `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-  const parsed = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) {
+export function isoDate(d: CivilDate, field: string): string {
+  const iso = realIsoFromCivil(d);
+  if (iso === null) {
     throw new AppError('CodeInvalidArgument', { fields: [{ field, description: 'not a date of the calendar' }] });
   }
   return iso;
-}
-
-export function civilDate(iso: string): { year: number; month: number; day: number } {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
 }

@@ -7,6 +7,7 @@ import type {
   StaffCoupon,
   staffUpdateCoupon,
 } from '@yado/contract/coupon.contract';
+import { civilFromIso } from '@yado/contract/civil-date';
 import { dateFromDateTime, dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import type { z } from 'zod';
@@ -48,8 +49,8 @@ export async function getCoupon(deps: Deps, key: CouponKey, language: Language):
     discount: coupon.discount,
     validFrom: dateTimeFromDate(coupon.validFrom),
     validTo: dateTimeFromDate(coupon.validTo),
-    stayDateFrom: coupon.stayDateFrom === null ? null : rules.civilDate(coupon.stayDateFrom),
-    stayDateTo: coupon.stayDateTo === null ? null : rules.civilDate(coupon.stayDateTo),
+    stayDateFrom: coupon.stayDateFrom === null ? null : civilFromIso(coupon.stayDateFrom),
+    stayDateTo: coupon.stayDateTo === null ? null : civilFromIso(coupon.stayDateTo),
     allHouseGroups: coupon.allHouseGroups,
     houseGroups,
     status,
@@ -183,8 +184,8 @@ export function toStaffView(c: CouponRecord): StaffCoupon {
     discount: c.discount,
     validFrom: dateTimeFromDate(c.validFrom),
     validTo: dateTimeFromDate(c.validTo),
-    stayDateFrom: c.stayDateFrom === null ? null : rules.civilDate(c.stayDateFrom),
-    stayDateTo: c.stayDateTo === null ? null : rules.civilDate(c.stayDateTo),
+    stayDateFrom: c.stayDateFrom === null ? null : civilFromIso(c.stayDateFrom),
+    stayDateTo: c.stayDateTo === null ? null : civilFromIso(c.stayDateTo),
     allHouseGroups: c.allHouseGroups,
     houseGroupIds: c.houseGroupIds,
     limitPerUser: c.limitPerUser,

@@ -1,8 +1,8 @@
+import { addDays, civilFromIso, daysBetween, realIsoFromCivil, type IsoDate } from '@yado/contract/civil-date';
+import type { CivilDate } from '@yado/contract/common.schema';
 import { mealAgeBand, type MealQuantity } from '@yado/contract/meal.contract';
 import { AppError } from '../../platform/app-error.js';
 
-/** Civil date "YYYY-MM-DD" in the house group's time zone. */
-export type IsoDate = string;
 export type TaxRateType = 'STANDARD' | 'REDUCED' | 'EXEMPT';
 export type MealKind = 'BREAKFAST' | 'DINNER';
 export type ChargeBasis = 'PER_NIGHT' | 'PER_STAY';
@@ -28,30 +28,15 @@ export type OrderBillingLine = {
   source?: 'CHECKIN' | 'CHECKOUT' | 'CANCEL' | null;
 };
 
-const DAY_MS = 86_400_000;
 const TAX_PERCENT: Record<TaxRateType, number> = { STANDARD: 10, REDUCED: 8, EXEMPT: 0 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const toMs = (iso: IsoDate) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 
-export function addDays(iso: IsoDate, days: number): IsoDate {
-  return new Date(toMs(iso) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function nightsOf(checkinDate: IsoDate, checkoutDate: IsoDate): number {
-  return Math.round((toMs(checkoutDate) - toMs(checkinDate)) / DAY_MS);
-}
-
-export function isoFromCivil(d: { year: number; month: number; day: number }, field = 'date'): IsoDate {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day));
-  if (t.getUTCFullYear() !== d.year || t.getUTCMonth() !== d.month - 1 || t.getUTCDate() !== d.day) {
-    throw new AppError('CodeInvalidArgument', { fields: [{ field, description: 'not a real date' }] });
-  }
-  return t.toISOString().slice(0, 10);
-}
-
-export function civilFromIso(iso: IsoDate): { year: number; month: number; day: number } {
-  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };
+/** The date as `YYYY-MM-DD`; a day the calendar lacks is refused, naming the field. */
+export function isoFromCivil(d: CivilDate, field = 'date'): IsoDate {
+  const iso = realIsoFromCivil(d);
+  if (iso === null) throw new AppError('CodeInvalidArgument', { fields: [{ field, description: 'not a real date' }] });
+  return iso;
 }
 
 export function assertIsoDate(iso: string, field: string): IsoDate {
@@ -105,7 +90,7 @@ export function mealSubtotal(prices: AgePrices, quantities: readonly MealQuantit
  * after a night (the day after check-in up to check-out).
  */
 export function servableDates(type: MealKind, checkinDate: IsoDate, checkoutDate: IsoDate): IsoDate[] {
-  const nights = nightsOf(checkinDate, checkoutDate);
+  const nights = daysBetween(checkinDate, checkoutDate);
   const first = type === 'DINNER' ? checkinDate : addDays(checkinDate, 1);
   return Array.from({ length: Math.max(0, nights) }, (_, i) => addDays(first, i));
 }
@@ -133,7 +118,9 @@ export function orderDeadline(
 ): Date {
   const day = addDays(providingDate, -deadline.daysBefore);
   const [h, min] = deadline.time.split(':').map(Number);
-  return new Date(toMs(day) + ((h ?? 0) * 60 + (min ?? 0)) * 60_000 - offsetMinutes(utcOffset) * 60_000);
+  return new Date(
+    Date.parse(`${day}T00:00:00Z`) + ((h ?? 0) * 60 + (min ?? 0)) * 60_000 - offsetMinutes(utcOffset) * 60_000,
+  );
 }
 
 export function deadlinePassed(deadline: Date, now: Date): boolean {

@@ -1,3 +1,4 @@
+import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import { randomUUID } from 'node:crypto';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
@@ -15,7 +16,7 @@ import type { Db } from '../../platform/db/pool.js';
 import * as repo from './meal.repo.js';
 import type { ExtraOptionRecord, HouseGroupMealSettings, MealRecord } from './meal.repo.js';
 import * as rules from './meal.rules.js';
-import type { IsoDate, OrderBillingLine, TaxRateType } from './meal.rules.js';
+import type { OrderBillingLine, TaxRateType } from './meal.rules.js';
 
 export type { OrderBillingLine, TaxRateType } from './meal.rules.js';
 export type { MealWrite, ExtraOptionWrite } from './meal.repo.js';
@@ -203,7 +204,7 @@ export async function priceMealOrders(
       meal: mealView(meal, input.language, settings.serviceChargePercentage),
       quantities,
       subtotal,
-      providingDate: rules.civilFromIso(date),
+      providingDate: civilFromIso(date),
       serviceChargeAndTaxInclusiveAmount: rules.serviceChargeAndTaxInclusive(
         subtotal,
         meal.taxRateType,
@@ -533,7 +534,7 @@ export async function bookingMealEntries(
       quantities: o.quantities,
       subtotal: o.subtotal,
       notes: o.notes,
-      providingDate: rules.civilFromIso(o.providingDate),
+      providingDate: civilFromIso(o.providingDate),
       providingTime: o.providingTime,
       status: o.status,
       serviceChargeAndTaxInclusiveAmount: rules.serviceChargeAndTaxInclusive(
@@ -559,7 +560,7 @@ export async function bookingMealEntries(
       name: c.name,
       quantity: c.quantity,
       subtotal: c.subtotal,
-      providingDate: rules.civilFromIso(c.providingDate),
+      providingDate: civilFromIso(c.providingDate),
       providingTime: c.providingTime,
       status: c.status,
       serviceChargeAndTaxInclusiveAmount: rules.serviceChargeAndTaxInclusive(

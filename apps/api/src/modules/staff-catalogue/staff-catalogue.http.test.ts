@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { STAFF_CATALOGUE_METHODS } from '@yado/contract/staff-catalogue.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayIn, addDays, civilFromIso } from '../catalogue/civil-date.js';
+import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { placeWithHouseGroup, signInStaff } from './staff-catalogue.test-factory.js';

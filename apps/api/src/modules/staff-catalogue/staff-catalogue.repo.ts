@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
-import type { IsoDate } from '../catalogue/civil-date.js';
+import type { IsoDate } from '@yado/contract/civil-date';
 import type { SeasonDayValue } from './staff-catalogue.rules.js';
 
 // Places ---------------------------------------------------------------------------

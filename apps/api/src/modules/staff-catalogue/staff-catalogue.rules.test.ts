@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
-import { addDays, daysBetween } from '../catalogue/civil-date.js';
+import { addDays, daysBetween, utcOffsetIn } from '@yado/contract/civil-date';
 import {
   applySeasonChanges,
   checkCalendarChanges,
   houseGroupIssues,
   lastPlannableDate,
-  utcOffsetOf,
   type HouseGroupRulesInput,
   type SeasonChange,
   type SeasonDayValue,
@@ -219,12 +218,12 @@ describe('houseGroupIssues', () => {
   });
 });
 
-describe('utcOffsetOf', () => {
+describe('utcOffsetIn', () => {
   it('derives the offset of a zone at an instant, daylight saving included', () => {
-    expect(utcOffsetOf('Asia/Tokyo', new Date('2026-01-01T00:00:00Z'))).toBe('+09:00');
-    expect(utcOffsetOf('UTC', new Date('2026-01-01T00:00:00Z'))).toBe('+00:00');
-    expect(utcOffsetOf('America/New_York', new Date('2026-07-01T00:00:00Z'))).toBe('-04:00');
-    expect(utcOffsetOf('Asia/Kolkata', new Date('2026-07-01T00:00:00Z'))).toBe('+05:30');
-    expect(utcOffsetOf('Nowhere/Land', new Date())).toBeNull();
+    expect(utcOffsetIn('Asia/Tokyo', new Date('2026-01-01T00:00:00Z'))).toBe('+09:00');
+    expect(utcOffsetIn('UTC', new Date('2026-01-01T00:00:00Z'))).toBe('+00:00');
+    expect(utcOffsetIn('America/New_York', new Date('2026-07-01T00:00:00Z'))).toBe('-04:00');
+    expect(utcOffsetIn('Asia/Kolkata', new Date('2026-07-01T00:00:00Z'))).toBe('+05:30');
+    expect(utcOffsetIn('Nowhere/Land', new Date())).toBeNull();
   });
 });

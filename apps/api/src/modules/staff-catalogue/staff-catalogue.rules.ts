@@ -1,5 +1,5 @@
 import { AppError, type FieldIssue } from '../../platform/app-error.js';
-import { addDays, daysBetween, type IsoDate } from '../catalogue/civil-date.js';
+import { addDays, daysBetween, utcOffsetIn, type IsoDate } from '@yado/contract/civil-date';
 
 export type PriceTypeValue = 'STANDARD' | 'HIGH';
 export type SeasonDayValue = { priceType: PriceTypeValue; closed: boolean; standardPrice: number; highPrice: number };
@@ -109,7 +109,7 @@ export function houseGroupIssues(h: HouseGroupRulesInput): FieldIssue[] {
   if (!h.isPetAllowed && h.maxPetCapacity > 0) {
     issues.push({ field: 'maxPetCapacity', description: 'must be 0 where pets are not allowed' });
   }
-  if (utcOffsetOf(h.timezone, new Date(0)) === null) {
+  if (utcOffsetIn(h.timezone, new Date(0)) === null) {
     issues.push({ field: 'timezone', description: 'not an IANA time zone' });
   }
   const tiers = h.cancellationPolicy.tiers;
@@ -143,20 +143,4 @@ export function houseGroupIssues(h: HouseGroupRulesInput): FieldIssue[] {
     }
   });
   return issues;
-}
-
-/** The UTC offset ("+09:00") of a time zone at an instant; null for an unknown zone. */
-export function utcOffsetOf(timeZone: string, at: Date): string | null {
-  let name: string | undefined;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
-  } catch {
-    return null;
-  }
-  if (name === undefined) return null;
-  if (name === 'GMT') return '+00:00';
-  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
-  return m ? `${m[1]}${m[2]}:${m[3]}` : null;
 }

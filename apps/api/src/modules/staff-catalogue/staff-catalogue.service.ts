@@ -20,7 +20,14 @@ import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { actorEmails, auditTrail, recordAudit } from '../audit/audit.service.js';
-import { civilFromIso, daysBetween, isoFromCivil, todayIn, type IsoDate } from '../catalogue/civil-date.js';
+import {
+  civilFromIso,
+  daysBetween,
+  realIsoFromCivil,
+  todayIn,
+  utcOffsetIn,
+  type IsoDate,
+} from '@yado/contract/civil-date';
 import { catalogueImageDefaultUrl, catalogueImageExists } from '../media/catalogue-image.service.js';
 import * as repo from './staff-catalogue.repo.js';
 import type { HouseGroupRecord, HouseGroupWrite, HouseRecord, PlaceRecord } from './staff-catalogue.repo.js';
@@ -59,7 +66,7 @@ async function audit(
 }
 
 function isoDate(d: CivilDate, field: string): IsoDate {
-  const iso = isoFromCivil(d);
+  const iso = realIsoFromCivil(d);
   if (!iso) throw invalid(field, 'not a calendar date');
   return iso;
 }
@@ -207,7 +214,7 @@ async function toHouseGroupWrite(db: Db, id: string, f: HouseGroupFields, now: D
     id,
     availableBookingTypes: [...new Set(f.availableBookingTypes)],
     // The offset shown with the house group follows from its zone; it is kept current on every save.
-    utcOffset: rules.utcOffsetOf(f.timezone, now) ?? '+00:00',
+    utcOffset: utcOffsetIn(f.timezone, now) ?? '+00:00',
   };
 }
 
