@@ -1,4 +1,5 @@
 import type { BookingStatusValue, GuestRegisterEntry, Headcount } from '@yado/contract/booking.contract';
+import { extraChargePerNight, extraGuestsOf } from '@yado/contract/extra-guest-charge';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
@@ -12,6 +13,7 @@ import { confirmCheckoutPoints } from '../point/point.service.js';
 import {
   accommodationLines,
   assertHeadcount,
+  chargeableOf,
   countsOf,
   guestsOf,
   retotal,
@@ -113,15 +115,16 @@ export async function updateBookingHeadcount(
       amount: n.amount,
     }));
     const qhg = quoteHouseGroup(hg);
-    const extraGuests = Math.max(0, counts.males + counts.females + counts.children - qhg.baseCapacity);
+    const extraGuests = extraGuestsOf(chargeableOf(counts), qhg.baseCapacity);
     // The extra charge per guest the booking was priced with, so a later price change does not reach it.
+    const pricedExtraGuests = extraGuestsOf(chargeableOf(b), qhg.baseCapacity);
     const perGuest =
-      snap.quote.extraChargePerDay > 0 && b.males + b.females + b.children - qhg.baseCapacity > 0
-        ? snap.quote.extraChargePerDay / (b.males + b.females + b.children - qhg.baseCapacity)
+      snap.quote.extraChargePerDay > 0 && pricedExtraGuests > 0
+        ? snap.quote.extraChargePerDay / pricedExtraGuests
         : qhg.extraChargePerGuestPerNight;
     const accommodation = accommodationLines({ nights, extraGuests, extraChargePerGuestPerNight: perGuest });
     const others = snap.lines.filter((l) => l.subject !== 'ACCOMMODATION');
-    const extraChargePerDay = extraGuests * perGuest;
+    const extraChargePerDay = extraChargePerNight(chargeableOf(counts), qhg.baseCapacity, perGuest);
     const nightAmounts = nights.map((n) => ({ date: n.date, amount: n.amount + extraChargePerDay }));
     const accommodationAmount = nightAmounts.reduce((s, n) => s + n.amount, 0);
     const depositBilled = b.depositBillingId !== null && b.status !== 'TENTATIVE';

@@ -1,6 +1,7 @@
 import { TENTATIVE_HOLD_MINUTES, type BookingQuote, type Headcount } from '@yado/contract/booking.contract';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { dateTimeFromDate } from '@yado/contract/date-time';
+import { extraChargePerNight, extraGuestsOf } from '@yado/contract/extra-guest-charge';
 import type { ExtraOption, UnconfirmedMealOrder } from '@yado/contract/meal.contract';
 import { AppError, type FieldIssue } from '../../platform/app-error.js';
 import {
@@ -224,8 +225,12 @@ export function discountLine(coupon: AppliedCoupon): BillingLineInput {
  */
 export function buildQuote(input: QuoteInput): QuoteSnapshot {
   const hg = input.houseGroup;
-  const extraGuests = Math.max(0, chargeableOf(input.headcount) - hg.baseCapacity);
-  const extraChargePerDay = extraGuests * hg.extraChargePerGuestPerNight;
+  const extraGuests = extraGuestsOf(chargeableOf(input.headcount), hg.baseCapacity);
+  const extraChargePerDay = extraChargePerNight(
+    chargeableOf(input.headcount),
+    hg.baseCapacity,
+    hg.extraChargePerGuestPerNight,
+  );
   const accommodation = accommodationLines({
     nights: input.nights,
     extraGuests,

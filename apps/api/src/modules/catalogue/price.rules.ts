@@ -1,3 +1,4 @@
+import { extraGuestsOf } from '@yado/contract/extra-guest-charge';
 import type { PriceTypeValue } from './calendar.rules.js';
 
 /** A night's season data with the nightly price of each price type (whole yen). */
@@ -36,7 +37,7 @@ export function stayPrice(input: {
   extraChargePerGuestPerNight: number;
 }): StayPrice {
   const roomTotal = input.nights.reduce((sum, n) => sum + nightlyPrice(n), 0);
-  const extraGuests = Math.max(0, chargeableGuests(input.guests) - input.baseCapacity);
+  const extraGuests = extraGuestsOf(chargeableGuests(input.guests), input.baseCapacity);
   const extraGuestTotal = extraGuests * input.extraChargePerGuestPerNight * input.nights.length;
   return { roomTotal, extraGuests, extraGuestTotal, total: roomTotal + extraGuestTotal };
 }

@@ -1,4 +1,5 @@
 import { CATALOGUE_LIMITS } from '@yado/contract/catalogue.contract';
+import { extraChargePerNight } from '@yado/contract/extra-guest-charge';
 import type { Language } from '@yado/contract/headers';
 import type { StayNights } from './catalogue-changes.repo.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
@@ -484,7 +485,7 @@ export function searchIndex(data: SearchIndexData, q: SearchQuery): IndexedSearc
       }
       const room = roomTotal(g, checkinDay, checkoutDay);
       if (room === null) return null;
-      total = room + Math.max(0, q.guests - g.baseCapacity) * g.extraChargePerGuestPerNight * q.stay.nights;
+      total = room + extraChargePerNight(q.guests, g.baseCapacity, g.extraChargePerGuestPerNight) * q.stay.nights;
     }
     const key = q.sort === 'NAME' ? g.name[q.language] : (total ?? g.standardSeasonPrice);
     const hit: Hit = { g, key, total };
@@ -546,7 +547,7 @@ function walkNationwide(
     }
   }
   // The most the extra-guest charge can add to a night of any group, for the highest-price bound.
-  const extraPerNight = Math.max(0, q.guests - data.base!.minBase) * data.base!.maxExtra;
+  const extraPerNight = extraChargePerNight(q.guests, data.base!.minBase, data.base!.maxExtra);
   for (let i = start; i < at.length; i++) {
     if (exact) {
       // Walked in page order: the first `limit` hits are the page.
