@@ -3,7 +3,7 @@ import { SelectField } from '../../../components/ui/select-field.component';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { japanTimestamp } from '../japan-time';
-import { formatYen } from '../yen';
+import { formatYen } from '../../../lib/format-yen';
 import { StaffTablePage } from './staff-table-page.component';
 
 /** Coupons, newest first, with how often each has been redeemed against its limit. */

@@ -4,7 +4,7 @@ import { SelectField } from '../../../components/ui/select-field.component';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatYen } from '../yen';
+import { formatYen } from '../../../lib/format-yen';
 import type { Option } from './house-group-form.component';
 import { StaffTablePage } from './staff-table-page.component';
 

@@ -30,7 +30,7 @@ import {
   type SeasonDay,
   type SeasonEdit,
 } from '../season-calendar';
-import { formatYen } from '../yen';
+import { formatYen } from '../../../lib/format-yen';
 
 /**
  * A house group's season calendar, a month at a time: pick a range on the

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatYen } from '../yen';
+import { formatYen } from '../../../lib/format-yen';
 import { AuditHistory } from './audit-history.component';
 import { SeasonCalendarEditor } from './season-calendar-editor.component';
 import { StaffPage } from './staff-page.component';

@@ -18,7 +18,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { fieldErrorsFrom, toNumber } from '../form-errors';
 import { fromDateInput, toDateInput } from '../japan-time';
-import { formatYen } from '../yen';
+import { formatYen } from '../../../lib/format-yen';
 import { ListPager } from './list-pager.component';
 import { StaffPage } from './staff-page.component';
 
