@@ -33,7 +33,7 @@ import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-
 import { mealDeadline } from '../meal-deadline';
 import { CountSelect } from './count-select.component';
 import { QuoteSummary } from './quote-summary.component';
-import { TextAreaField } from './text-area-field.component';
+import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 type Props = {
   houseGroup: HouseGroup;
@@ -283,6 +283,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
                 <>
                   <TextAreaField
                     id="pet-description"
+                    controlClassName="field__control--textarea"
                     label={t('booking:form.dogs.description')}
                     hint={t('booking:form.dogs.descriptionHint')}
                     maxLength={1000}
@@ -463,6 +464,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
         <Section id="notes" title={t('booking:form.notes.heading')}>
           <TextAreaField
             id="allergy"
+            controlClassName="field__control--textarea"
             label={t('booking:form.notes.allergy')}
             labelNote={t('booking:form.optional')}
             hint={t('booking:form.notes.allergyHint')}
@@ -472,6 +474,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
           />
           <TextAreaField
             id="request"
+            controlClassName="field__control--textarea"
             label={t('booking:form.notes.request')}
             labelNote={t('booking:form.optional')}
             maxLength={2000}

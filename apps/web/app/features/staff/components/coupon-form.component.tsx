@@ -27,7 +27,7 @@ import {
 } from '../coupon-form-values';
 import { useFormErrors } from '../hooks/use-form-errors.hook';
 import type { Option } from './house-group-form.component';
-import { TextAreaField } from './text-area-field.component';
+import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 type TextKey = Exclude<keyof CouponFormValues, 'allHouseGroups' | 'houseGroupIds' | 'active' | 'discountType'>;
 
@@ -132,8 +132,20 @@ export function CouponForm({
           />
           <TextField {...bind('titleEn')} label={t('staff:fields.titleEn')} lang="en" />
           <TextField {...bind('titleJa')} label={t('staff:fields.titleJa')} lang="ja" />
-          <TextAreaField {...bind('descriptionEn')} label={t('staff:fields.descriptionEn')} lang="en" />
-          <TextAreaField {...bind('descriptionJa')} label={t('staff:fields.descriptionJa')} lang="ja" />
+          <TextAreaField
+            {...bind('descriptionEn')}
+            label={t('staff:fields.descriptionEn')}
+            lang="en"
+            controlClassName="staff-textarea"
+            rows={4}
+          />
+          <TextAreaField
+            {...bind('descriptionJa')}
+            label={t('staff:fields.descriptionJa')}
+            lang="ja"
+            controlClassName="staff-textarea"
+            rows={4}
+          />
         </div>
       </fieldset>
       <fieldset className="fieldset staff-fieldset">

@@ -29,7 +29,7 @@ import {
   type TierRow,
 } from '../house-group-form-values';
 import { useFormErrors } from '../hooks/use-form-errors.hook';
-import { TextAreaField } from './text-area-field.component';
+import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 export type Option = { id: string; name: string };
 
@@ -148,6 +148,8 @@ export function HouseGroupForm({
       value={values[key]}
       error={errors.fieldErrors[key]}
       onChange={(e) => set(key, e.target.value)}
+      controlClassName="staff-textarea"
+      rows={4}
     />
   );
   const toggleIn = (key: 'availableBookingTypes' | 'stayStyleIds', item: string, on: boolean) =>

@@ -20,7 +20,7 @@ import {
   validatePlaceForm,
   type PlaceFormValues,
 } from '../place-form-values';
-import { TextAreaField } from './text-area-field.component';
+import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 type TextKey = Exclude<keyof PlaceFormValues, 'audiences'>;
 
@@ -139,8 +139,20 @@ export function PlaceForm({ place, onSaved }: { place: StaffPlace | null; onSave
       <fieldset className="fieldset">
         <legend className="fieldset__legend">{t('staff:places.descriptionLegend')}</legend>
         <div className="grid grid--2">
-          <TextAreaField {...bind('descriptionEn')} label={t('staff:fields.descriptionEn')} lang="en" rows={6} />
-          <TextAreaField {...bind('descriptionJa')} label={t('staff:fields.descriptionJa')} lang="ja" rows={6} />
+          <TextAreaField
+            {...bind('descriptionEn')}
+            label={t('staff:fields.descriptionEn')}
+            lang="en"
+            rows={6}
+            controlClassName="staff-textarea"
+          />
+          <TextAreaField
+            {...bind('descriptionJa')}
+            label={t('staff:fields.descriptionJa')}
+            lang="ja"
+            rows={6}
+            controlClassName="staff-textarea"
+          />
         </div>
       </fieldset>
       <div className="staff-form__actions">

@@ -21,7 +21,7 @@ import {
   type PointActionDraft,
   type PointActionProblems,
 } from '../point-action-values';
-import { TextAreaField } from './text-area-field.component';
+import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 type Review = { reason: ManualReason; points: number; note: string; balanceAfter: number };
 
@@ -159,6 +159,7 @@ export function PointActionForm({
           value={draft.note}
           error={problemText('note')}
           onChange={(e) => setDraft((d) => ({ ...d, note: e.target.value }))}
+          controlClassName="staff-textarea"
         />
         <Button type="submit">{t('staff:points.action.review')}</Button>
       </form>
