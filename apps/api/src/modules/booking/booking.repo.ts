@@ -310,7 +310,7 @@ export type HeldBooking =
   | 'conflict';
 
 /**
- * The whole plain hold in one call of hold_tentative_booking (migrations 0013, 0015),
+ * The whole plain hold in one call of hold_tentative_booking (migrations/functions/),
  * outside any explicit transaction (one statement is its own transaction): the
  * guest of the account, the first of `houseIds` free on the nights, its night
  * locks, the ACTIVE stay, the booking with its number, its conversation and its
