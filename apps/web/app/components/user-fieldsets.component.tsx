@@ -1,7 +1,10 @@
+import { AddressSchema } from '@yado/contract/common.schema';
 import { OCCUPATION_NAMES, OCCUPATIONS } from '@yado/contract/reference-data';
+import { createUser } from '@yado/contract/user.contract';
 import { useMemo } from 'react';
 import { countryOptions } from '../lib/country-options';
 import { useTranslation } from '../lib/i18n';
+import { maxLengthOf } from '../lib/schema-limits';
 import { useLanguage } from '../lib/use-language.hook';
 import type { FieldProblem, UserFormField } from '../lib/user-form-values';
 import { SelectField } from './ui/select-field.component';
@@ -52,14 +55,14 @@ export function UserFieldsets({ bind, emailHint }: { bind: UserFieldBinding; ema
             label={t('register.profile.lastName')}
             autoComplete="family-name"
             required
-            maxLength={50}
+            maxLength={maxLengthOf(createUser.input.shape.lastName)}
           />
           <TextField
             {...bind('firstName')}
             label={t('register.profile.firstName')}
             autoComplete="given-name"
             required
-            maxLength={50}
+            maxLength={maxLengthOf(createUser.input.shape.firstName)}
           />
         </div>
         <p className="fieldset__hint" id="romanized-hint">
@@ -73,7 +76,7 @@ export function UserFieldsets({ bind, emailHint }: { bind: UserFieldBinding; ema
             autoComplete="off"
             lang="en"
             required
-            maxLength={50}
+            maxLength={maxLengthOf(createUser.input.shape.romanizedLastName)}
           />
           <TextField
             {...bind('romanizedFirstName')}
@@ -82,7 +85,7 @@ export function UserFieldsets({ bind, emailHint }: { bind: UserFieldBinding; ema
             autoComplete="off"
             lang="en"
             required
-            maxLength={50}
+            maxLength={maxLengthOf(createUser.input.shape.romanizedFirstName)}
           />
         </div>
       </fieldset>
@@ -96,7 +99,7 @@ export function UserFieldsets({ bind, emailHint }: { bind: UserFieldBinding; ema
           hint={emailHint}
           autoComplete="email"
           inputMode="email"
-          maxLength={254}
+          maxLength={maxLengthOf(createUser.input.shape.emailAddress)}
         />
         <div className="field-group" role="group" aria-labelledby="phone-label" aria-describedby="phone-hint">
           <p id="phone-label" className="field-group__label">
@@ -149,27 +152,32 @@ export function UserFieldsets({ bind, emailHint }: { bind: UserFieldBinding; ema
             {...bind('postalCode')}
             label={t('register.profile.postalCode')}
             autoComplete="postal-code"
-            maxLength={16}
+            maxLength={maxLengthOf(AddressSchema.shape.postalCode)}
           />
           <TextField
             {...bind('state')}
             label={t('register.profile.state')}
             autoComplete="address-level1"
-            maxLength={100}
+            maxLength={maxLengthOf(AddressSchema.shape.state)}
           />
         </div>
-        <TextField {...bind('city')} label={t('register.profile.city')} autoComplete="address-level2" maxLength={100} />
+        <TextField
+          {...bind('city')}
+          label={t('register.profile.city')}
+          autoComplete="address-level2"
+          maxLength={maxLengthOf(AddressSchema.shape.city)}
+        />
         <TextField
           {...bind('street1')}
           label={t('register.profile.street1')}
           autoComplete="address-line1"
-          maxLength={200}
+          maxLength={maxLengthOf(AddressSchema.shape.street1)}
         />
         <TextField
           {...bind('street2')}
           label={t('register.profile.street2')}
           autoComplete="address-line2"
-          maxLength={200}
+          maxLength={maxLengthOf(AddressSchema.shape.street2)}
         />
       </fieldset>
 

@@ -1,11 +1,13 @@
+import { staffCreatePointAction } from '@yado/contract/point.contract';
 import { toNumber } from './form-errors';
+import { maxLengthOf } from '../../lib/schema-limits';
 
 export const MANUAL_REASONS = ['CONFIRM_MANUAL', 'CONSUME_MANUAL', 'REFUND_MANUAL', 'REVOKE_MANUAL'] as const;
 export type ManualReason = (typeof MANUAL_REASONS)[number];
 
 /** The same bounds as staff_create_point_action, checked before the confirmation step. */
 export const MAX_MANUAL_POINTS = 10_000_000;
-export const MAX_NOTE_LENGTH = 500;
+export const MAX_NOTE_LENGTH = maxLengthOf(staffCreatePointAction.input.shape.note);
 
 export type PointActionDraft = { reason: ManualReason; points: string; note: string };
 

@@ -1,3 +1,4 @@
+import { BookingRequestSchema, PetSchema } from '@yado/contract/booking.contract';
 import { createAccommodationTentativeBooking, createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { ExtraOption, Meal, MealAgeBand } from '@yado/contract/meal.contract';
@@ -34,6 +35,7 @@ import { mealDeadline } from '../meal-deadline';
 import { CountSelect } from './count-select.component';
 import { QuoteSummary } from './quote-summary.component';
 import { TextAreaField } from '../../../components/ui/text-area-field.component';
+import { maxLengthOf } from '../../../lib/schema-limits';
 
 type Props = {
   houseGroup: HouseGroup;
@@ -286,7 +288,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
                     controlClassName="field__control--textarea"
                     label={t('booking:form.dogs.description')}
                     hint={t('booking:form.dogs.descriptionHint')}
-                    maxLength={1000}
+                    maxLength={maxLengthOf(PetSchema.shape.description)}
                     value={s.petDescription}
                     onChange={(e) => update({ petDescription: e.target.value })}
                   />
@@ -468,7 +470,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
             label={t('booking:form.notes.allergy')}
             labelNote={t('booking:form.optional')}
             hint={t('booking:form.notes.allergyHint')}
-            maxLength={1000}
+            maxLength={maxLengthOf(BookingRequestSchema.shape.allergy)}
             value={s.allergy}
             onChange={(e) => update({ allergy: e.target.value })}
           />
@@ -477,7 +479,7 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
             controlClassName="field__control--textarea"
             label={t('booking:form.notes.request')}
             labelNote={t('booking:form.optional')}
-            maxLength={2000}
+            maxLength={maxLengthOf(BookingRequestSchema.shape.request)}
             value={s.request}
             onChange={(e) => update({ request: e.target.value })}
           />

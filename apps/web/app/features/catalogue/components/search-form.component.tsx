@@ -1,9 +1,11 @@
+import { searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { useTranslation } from '../../../lib/i18n';
 import { Form, Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
 import { SelectField } from '../../../components/ui/select-field.component';
 import { TextField } from '../../../components/ui/text-field.component';
 import type { SearchQuery } from '../catalogue-query';
+import { maxLengthOf } from '../../../lib/schema-limits';
 
 type Props = {
   query: SearchQuery;
@@ -49,7 +51,7 @@ export function SearchForm({ query, prefectures, resetHref, today, error }: Prop
           label={t('catalogue:search.area')}
           defaultValue={query.area}
           autoComplete="off"
-          maxLength={100}
+          maxLength={maxLengthOf(searchHouseGroups.input.shape.area)}
         />
         <TextField
           id="search-checkin"

@@ -21,6 +21,7 @@ import { fromDateInput, toDateInput } from '../japan-time';
 import { formatYen } from '../../../lib/format-yen';
 import { ListPager } from './list-pager.component';
 import { StaffPage } from './staff-page.component';
+import { maxLengthOf } from '../../../lib/schema-limits';
 
 export type BookingDayView = 'ARRIVALS' | 'IN_HOUSE' | 'DEPARTURES';
 
@@ -252,7 +253,7 @@ function CustomMealForm({ booking: b }: { booking: StaffBookingListItem }) {
             value={draft.name}
             onChange={set('name')}
             error={errors['name']}
-            maxLength={200}
+            maxLength={maxLengthOf(staffCreateCustomMealOrder.input.shape.name)}
           />
           <TextField
             id={id('quantity')}

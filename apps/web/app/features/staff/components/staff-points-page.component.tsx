@@ -1,3 +1,4 @@
+import { staffSearchUsers } from '@yado/contract/user.contract';
 import type { DateTime } from '@yado/contract/common.schema';
 import type { StaffPointAction } from '@yado/contract/point.contract';
 import type { StaffUserSummary } from '@yado/contract/user.contract';
@@ -11,6 +12,7 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { PointActionForm } from './point-action-form.component';
 import { StaffPage } from './staff-page.component';
 import { StaffPointLedger } from './staff-point-ledger.component';
+import { maxLengthOf } from '../../../lib/schema-limits';
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -66,7 +68,7 @@ export function StaffPointsPage({
           label={t('staff:points.search')}
           hint={t('staff:points.searchHint')}
           defaultValue={query}
-          maxLength={100}
+          maxLength={maxLengthOf(staffSearchUsers.input.shape.query)}
           autoComplete="off"
           // The page is for finding a guest: the field is where staff start.
           autoFocus={account === null}
