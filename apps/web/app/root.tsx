@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { AppProviders } from './features/app-shell/components/app-providers.component';
+import { AppProviders } from './features/shell/components/app-providers.component';
 import { SessionRuntime } from './features/auth/components/session-runtime.component';
 import { usePushRegistration } from './features/push/hooks/use-push-registration.hook';
 import { ErrorPage } from './features/shell/components/error-page.component';
