@@ -24,7 +24,7 @@ import {
 } from '@yado/contract/headers';
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import pg from 'pg';
-import { addDays, todayIn } from '../apps/api/src/modules/catalogue/civil-date.js';
+import { addDays, todayIn } from '@yado/contract/civil-date';
 import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
 import { repoRoot } from './support/server-process.js';

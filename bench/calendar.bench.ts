@@ -1,7 +1,7 @@
 // get_house_group_availability_calendar for 12 months of one random bench house group (one query each):
 // p50, p95 and p99 at 1 and at 50 concurrent clients (aim: p95 at most 20 ms).
 import { closedLoop, fmt, openBenchApi } from './support/catalogue-bench.js';
-import { todayIn } from '../apps/api/src/modules/catalogue/civil-date.js';
+import { todayIn } from '@yado/contract/civil-date';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const bench = await openBenchApi();

@@ -3,7 +3,7 @@
 // prefecture for random 1–4 night stays in the next 300 days with 1–4 adults and 0–2 children, sorted by
 // price, first page of 20 — what the search page sends. A nationwide search (no area) is measured too.
 import { closedLoop, fmt, openBenchApi } from './support/catalogue-bench.js';
-import { addDays, civilFromIso, todayIn } from '../apps/api/src/modules/catalogue/civil-date.js';
+import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
 
 const clients = Number(process.env['BENCH_CLIENTS'] ?? 50);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 15);

@@ -6,7 +6,7 @@
 // replaced on every run.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/database.js';
-import { todayIn } from '../src/modules/catalogue/civil-date.js';
+import { todayIn } from '@yado/contract/civil-date';
 import { loadEnv } from '../src/platform/env.js';
 import { createLogger } from '../src/platform/logger.js';
 

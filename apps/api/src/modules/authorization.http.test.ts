@@ -14,7 +14,7 @@ import {
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { latestCodeFor, registeredUser } from '../test-support/user-factory.js';
 import { addDays } from '@yado/contract/civil-date';
-import { civil } from './booking/booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, stayRequest } from './booking/booking.test-factory.js';
 import { createExtraOption, createMeal } from './meal/meal.service.js';
 import { signInStaff } from './staff-catalogue/staff-catalogue.test-factory.js';

@@ -5,7 +5,7 @@ import { checkinBooking, checkoutBooking, submitGuestRegister } from '../modules
 import { chargeDefaultBillings } from '../modules/booking/booking-jobs.service.js';
 import { confirmBooking } from '../modules/booking/confirm-booking.service.js';
 import { createTentativeBooking } from '../modules/booking/create-tentative-booking.service.js';
-import { civil } from '../modules/booking/booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { listPaymentMethods } from '../modules/payment/payment.service.js';
 import * as repo from './booking-seed.repo.js';
 

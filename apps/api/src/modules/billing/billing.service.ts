@@ -11,7 +11,7 @@ import type {
   payBilling as payBillingMethod,
   PaymentAttemptSchema,
 } from '@yado/contract/billing.contract';
-import type { CivilDate } from '@yado/contract/common.schema';
+import { civilFromIso } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import type { z } from 'zod';
@@ -30,11 +30,6 @@ export type { BillingLineInput } from './billing.rules.js';
 export type { BillingRecord } from './billing.repo.js';
 
 type Actor = { actor?: string; at?: Date };
-
-const isoToCivil = (iso: string): CivilDate => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return { year: y ?? 0, month: m ?? 0, day: d ?? 0 };
-};
 
 // Transitions -------------------------------------------------------------------
 
@@ -322,7 +317,7 @@ function toOrderLine(l: StoredLine, language: Language): OrderLine {
     orderNumber: l.orderNumber ?? null,
     title: language === 'ja' ? l.titleJa : l.titleEn,
     category: l.category,
-    date: l.date ? isoToCivil(l.date) : null,
+    date: l.date ? civilFromIso(l.date) : null,
     quantity: l.mealQuantities ?? l.quantity,
     status: l.status,
     amount: l.amount,
@@ -359,7 +354,7 @@ export function toBillingDetail(
     ownUseFee: 0,
     mutualUseExtraCharge: 0,
     accommodationAmount: t.accommodationAmount,
-    cancellationFee: b.cancellationFee.map((c) => ({ ...c, date: isoToCivil(c.date) })),
+    cancellationFee: b.cancellationFee.map((c) => ({ ...c, date: civilFromIso(c.date) })),
     subtotalByServiceChargePercentage: t.subtotalByServiceChargePercentage,
     discountAmount: t.discountAmount,
     serviceChargeAmount: t.serviceChargeAmount,

@@ -1,3 +1,4 @@
+import { todayIn } from '@yado/contract/civil-date';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
@@ -8,10 +9,6 @@ import { renderInvoicePdf, type InvoiceModel } from './invoice-pdf.js';
 
 /** Invoice dates are dates in Japan, where the operator issues them. */
 const INVOICE_TIME_ZONE = 'Asia/Tokyo';
-
-function isoDateIn(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 /**
  * The qualified invoice of a billing, as a PDF: only for the billing's own
@@ -45,8 +42,8 @@ export async function invoicePdf(
       registrationNumber: deps.env.INVOICE_REGISTRATION_NUMBER,
     },
     invoiceNumber: b.billingNumber,
-    issueDate: isoDateIn(deps.clock.now(), INVOICE_TIME_ZONE),
-    transactionDate: isoDateIn(b.paidAt, INVOICE_TIME_ZONE),
+    issueDate: todayIn(INVOICE_TIME_ZONE, deps.clock.now()),
+    transactionDate: todayIn(INVOICE_TIME_ZONE, b.paidAt),
     customerName,
     billingType: b.billingType,
     status: b.status,

@@ -18,8 +18,8 @@ import { createTestDatabase } from '../../test-support/test-api.js';
 import { userFields } from '../../test-support/user-factory.js';
 import { attachProviderCard } from '../payment/payment.service.js';
 import { vaultTestCard } from '../payment/test-processor.service.js';
-import { addDays, todayIn } from '../catalogue/civil-date.js';
-import { civil } from './booking-quote.rules.js';
+import { addDays, todayIn } from '@yado/contract/civil-date';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 

@@ -1,6 +1,6 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import { cancellationFeeSchedule } from '../billing/cancellation-fee.rules.js';
-import { todayIn } from '../catalogue/civil-date.js';
+import { todayIn } from '@yado/contract/civil-date';
 import type { BookingRecord } from './booking.repo.js';
 
 /** What cancelling (or not showing) today would cost, per stay date. */

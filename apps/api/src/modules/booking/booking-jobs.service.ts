@@ -1,3 +1,4 @@
+import { utcOffsetIn } from '@yado/contract/civil-date';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
@@ -11,7 +12,7 @@ import {
 import { findPaymentsByReference } from '../payment/payment.service.js';
 import { expireHold, recordTransition } from './booking-lifecycle.service.js';
 import { actorOf, move } from './booking-state.rules.js';
-import { instantOf, zoneOffset } from './booking-time.rules.js';
+import { instantOf } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import { endBooking, sendPendingRefunds } from './cancel-booking.service.js';
 import { chargeBilling, settleDefaultBilling } from './default-billing.service.js';
@@ -146,7 +147,7 @@ export async function chargeDefaultBillings(deps: Deps): Promise<number> {
         serviceChargePercentage: snap.serviceChargePercentage,
         accommodationTax: snap.accommodationTax,
         deductions,
-        paymentDeadline: instantOf(b.checkinDate, '00:00', zoneOffset(b.timezone, now)),
+        paymentDeadline: instantOf(b.checkinDate, '00:00', utcOffsetIn(b.timezone, now) ?? '+00:00'),
         at: now,
       });
       await attachPayment(tx, billing.billingId, {

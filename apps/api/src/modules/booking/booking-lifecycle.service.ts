@@ -6,7 +6,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { getBillingForUpdate } from '../billing/billing.service.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
-import { addDays, todayIn } from '../catalogue/civil-date.js';
+import { addDays, isoFromCivil, todayIn } from '@yado/contract/civil-date';
 import { releaseCouponRedemption } from '../coupon/coupon.service.js';
 import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { confirmCheckoutPoints } from '../point/point.service.js';
@@ -110,7 +110,7 @@ export async function updateBookingHeadcount(
     if (b.defaultBillingId) throw new AppError('CodeBookingStatusInvalid');
     const snap = b.quote;
     const nights: PricedNightInput[] = snap.quote.nights.map((n) => ({
-      date: `${String(n.date.year).padStart(4, '0')}-${String(n.date.month).padStart(2, '0')}-${String(n.date.day).padStart(2, '0')}`,
+      date: isoFromCivil(n.date),
       priceType: n.priceType,
       amount: n.amount,
     }));

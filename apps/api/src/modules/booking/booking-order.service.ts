@@ -6,7 +6,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { createBilling, type BillingLineInput } from '../billing/billing.service.js';
 import { requireIsoDate } from '../catalogue/catalogue.service.js';
-import { daysBetween } from '../catalogue/civil-date.js';
+import { daysBetween } from '@yado/contract/civil-date';
 import {
   cancelMealOrder as cancelMealOrderOfBooking,
   placeCustomMealOrder,

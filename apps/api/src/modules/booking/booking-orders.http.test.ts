@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { addDays } from '../catalogue/civil-date.js';
+import { addDays } from '@yado/contract/civil-date';
 import { createExtraOption, createMeal } from '../meal/meal.service.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { chargeDefaultBillings, expireTentativeBookings } from './booking-jobs.service.js';
-import { civil } from './booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 let t: TestApi;

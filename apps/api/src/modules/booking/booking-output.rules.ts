@@ -1,7 +1,7 @@
 import type { BasicBooking, BookingStatusValue, Headcount } from '@yado/contract/booking.contract';
 import type { HouseGroup, HouseGroupShort } from '@yado/contract/catalogue.contract';
 import { dateTimeFromDate } from '@yado/contract/date-time';
-import type { IsoDate } from './booking-quote.rules.js';
+import type { IsoDate } from '@yado/contract/civil-date';
 import { localDateTime } from './booking-time.rules.js';
 import type { BookingRecord } from './booking.repo.js';
 

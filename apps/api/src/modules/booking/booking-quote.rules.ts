@@ -1,5 +1,5 @@
 import { TENTATIVE_HOLD_MINUTES, type BookingQuote, type Headcount } from '@yado/contract/booking.contract';
-import type { CivilDate } from '@yado/contract/common.schema';
+import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { extraChargePerNight, extraGuestsOf } from '@yado/contract/extra-guest-charge';
 import type { ExtraOption, UnconfirmedMealOrder } from '@yado/contract/meal.contract';
@@ -14,19 +14,12 @@ import {
 import { freeCancellationLimitDate, type CancellationPolicy } from '../billing/cancellation-fee.rules.js';
 import { capacityIssues, type CapacityRules } from '../catalogue/price.rules.js';
 
-/** A civil date "YYYY-MM-DD". */
-export type IsoDate = string;
-
 /** How long a TENTATIVE booking holds its house before confirmation (the contract states it in minutes). */
 export const TENTATIVE_HOLD_MS = TENTATIVE_HOLD_MINUTES * 60_000;
 
 /** The deadline of a hold made now. */
 export function tentativeDeadlineFrom(now: Date): Date {
   return new Date(now.getTime() + TENTATIVE_HOLD_MS);
-}
-
-export function civil(iso: IsoDate): CivilDate {
-  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };
 }
 
 // Headcount ------------------------------------------------------------------------
@@ -271,7 +264,7 @@ export function buildQuote(input: QuoteInput): QuoteSnapshot {
       totalExtraCharge: extraChargePerDay * input.nights.length,
       depositAmount: deposit,
       tentativeBookingDeadline: dateTimeFromDate(input.tentativeDeadline),
-      freeCancellationLimitDate: civil(freeCancellationLimitDate(input.checkinDate, hg.cancellationPolicy)),
+      freeCancellationLimitDate: civilFromIso(freeCancellationLimitDate(input.checkinDate, hg.cancellationPolicy)),
       extraOptions: input.options.extraOptions,
       extraOptionAmount: input.options.extraOptionAmount,
       temairazuAmount: 0,
@@ -285,7 +278,7 @@ export function buildQuote(input: QuoteInput): QuoteSnapshot {
         serviceChargeAndTaxInclusiveAmount: m.serviceChargeAndTaxInclusiveAmount,
       })),
       datesFixed: true,
-      nights: input.nights.map((n) => ({ date: civil(n.date), priceType: n.priceType, amount: n.amount })),
+      nights: input.nights.map((n) => ({ date: civilFromIso(n.date), priceType: n.priceType, amount: n.amount })),
       serviceChargeAmount: totals.serviceChargeAmount,
       consumptionTaxAmount,
       subtotalsByConsumptionTaxRate: totals.subtotalsByConsumptionTaxRate,

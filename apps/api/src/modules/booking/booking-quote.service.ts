@@ -4,7 +4,7 @@ import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
 import { requireIsoDate } from '../catalogue/catalogue.service.js';
-import { addDays, daysBetween, todayIn } from '../catalogue/civil-date.js';
+import { addDays, daysBetween, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import { houseGroupForBooking, type SeasonDay } from '../catalogue/house-group-cache.service.js';
 import { extraChargePerNight } from '@yado/contract/extra-guest-charge';
 import { checkCoupon } from '../coupon/coupon.service.js';
@@ -26,7 +26,6 @@ import {
   tentativeDeadlineFrom,
   type AppliedCoupon,
   type HeadcountCounts,
-  type IsoDate,
   type PricedNightInput,
   type QuoteSnapshot,
 } from './booking-quote.rules.js';

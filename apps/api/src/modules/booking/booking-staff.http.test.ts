@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { addDays } from '../catalogue/civil-date.js';
+import { addDays } from '@yado/contract/civil-date';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
-import { civil } from './booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 // The front desk's list of bookings: every guest's, filtered by house group, by a date

@@ -1,10 +1,10 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { DateTime } from '@yado/contract/common.schema';
-import { civil, type IsoDate } from './booking-quote.rules.js';
+import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 
 /** A civil date and a local "HH:MM" of the house group, with its UTC offset. */
 export function localDateTime(date: IsoDate, time: string, utcOffset: string): DateTime {
-  const c = civil(date);
+  const c = civilFromIso(date);
   return {
     ...c,
     hours: Number(time.slice(0, 2)),
@@ -27,16 +27,6 @@ export function instantOf(date: IsoDate, time: string, utcOffset: string): Date 
     Number(time.slice(3, 5)),
   );
   return new Date(utc - offsetMin * 60_000);
-}
-
-/** The UTC offset ("+09:00") of an IANA time zone at an instant. */
-export function zoneOffset(timeZone: string, at: Date): string {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
 }
 
 /** When a guest may check in: the house group's check-in time on the check-in day. */

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { addDays } from '../catalogue/civil-date.js';
+import { addDays } from '@yado/contract/civil-date';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { markNoShows } from './booking-jobs.service.js';
-import { civil } from './booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 // Every move a booking may not make is refused with 409 CodeBookingStatusInvalid, and the refusal

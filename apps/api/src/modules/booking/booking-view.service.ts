@@ -17,12 +17,12 @@ import {
   toBillingDetail,
 } from '../billing/billing.service.js';
 import { getHouseGroup, getHouseGroupLocation, getPlace, listHouses } from '../catalogue/catalogue.service.js';
-import { isoFromCivil } from '../catalogue/civil-date.js';
+import { civilFromIso, realIsoFromCivil } from '@yado/contract/civil-date';
 import { bookingExtraOptions, bookingMealEntries, mealFlags } from '../meal/meal.service.js';
 import { requireUser, toUserView } from '../user/user.service.js';
 import { feeScheduleOf } from './booking-fee.rules.js';
 import { basicBooking, shortOf } from './booking-output.rules.js';
-import { civil, depositLine, guestsOf, headcountOf } from './booking-quote.rules.js';
+import { depositLine, guestsOf, headcountOf } from './booking-quote.rules.js';
 import { canMove, CHANGEABLE, LIST_FILTERS, ORDERABLE } from './booking-state.rules.js';
 import { checkinOpensAt, localDateTime } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
@@ -193,8 +193,8 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     tentative: tentativeExtensionOf(b, p),
     checkinTime: localDateTime(b.checkinDate, hg.checkinTime, hg.utcOffset),
     checkoutTime: localDateTime(b.checkoutDate, hg.checkoutTime, hg.utcOffset),
-    checkinDate: civil(b.checkinDate),
-    checkoutDate: civil(b.checkoutDate),
+    checkinDate: civilFromIso(b.checkinDate),
+    checkoutDate: civilFromIso(b.checkoutDate),
     user: bookingUserOf(p, language),
     bookingHeadcount: headcount,
     childrenAge: b.childrenAges,
@@ -205,7 +205,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     totalUnbilledAmount: p.billings.totalUnbilledAmount,
     freeCancellationLimitDate: q.freeCancellationLimitDate,
     underFreeCancellationPeriod: fees.underFreeCancellationPeriod,
-    cancellationFee: fees.perDate.map((d) => ({ ...d, date: civil(d.date) })),
+    cancellationFee: fees.perDate.map((d) => ({ ...d, date: civilFromIso(d.date) })),
     conversationId: b.conversationId ?? '',
     meals: p.meals,
     extraOptions: p.extraOptions,
@@ -301,8 +301,8 @@ export async function listBookings(
         bookingType: b.bookingType,
         houseGroup: g.short,
         house: g.houses.find((h) => h.id === b.houseId) ?? { id: b.houseId, name: '', floor: 1 },
-        checkinDate: civil(b.checkinDate),
-        checkoutDate: civil(b.checkoutDate),
+        checkinDate: civilFromIso(b.checkinDate),
+        checkoutDate: civilFromIso(b.checkoutDate),
         checkinTime: localDateTime(b.checkinDate, g.hg.checkinTime, g.hg.utcOffset),
         checkoutTime: localDateTime(b.checkoutDate, g.hg.checkoutTime, g.hg.utcOffset),
         bookingHeadcount: headcountOf(b),
@@ -341,7 +341,7 @@ export async function staffListBookings(
     pageToken: string;
   },
 ): Promise<{ bookings: StaffBookingListItem[]; nextPageToken: string }> {
-  const date = input.date ? isoFromCivil(input.date) : null;
+  const date = input.date ? realIsoFromCivil(input.date) : null;
   if (input.date && !date) {
     throw new AppError('CodeInvalidArgument', { fields: [{ field: 'date', description: 'not a real date' }] });
   }
@@ -365,8 +365,8 @@ export async function staffListBookings(
       guest: { userId: b.userId, firstName: b.firstName, lastName: b.lastName, email: b.email },
       houseGroup: { id: b.houseGroupId, name: b.houseGroupName },
       house: { id: b.houseId, name: b.houseName },
-      checkinDate: civil(b.checkinDate),
-      checkoutDate: civil(b.checkoutDate),
+      checkinDate: civilFromIso(b.checkinDate),
+      checkoutDate: civilFromIso(b.checkoutDate),
       bookingHeadcount: headcountOf(b),
       totalAmount: b.totalAmount,
     })),

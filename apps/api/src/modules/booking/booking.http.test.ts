@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
-import { addDays } from '../catalogue/civil-date.js';
-import { civil } from './booking-quote.rules.js';
+import { addDays } from '@yado/contract/civil-date';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 import {
   chargeDefaultBillings,
   expireTentativeBookings,

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import type { TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
-import { addDays, todayIn } from '../catalogue/civil-date.js';
+import { addDays, todayIn } from '@yado/contract/civil-date';
 import { attachProviderCard } from '../payment/payment.service.js';
 import { vaultTestCard } from '../payment/test-processor.service.js';
-import { civil } from './booking-quote.rules.js';
+import { civilFromIso as civil } from '@yado/contract/civil-date';
 
 export type HouseGroupOptions = {
   houses?: number;

@@ -19,7 +19,8 @@ import { refundPayment } from '../payment/payment.service.js';
 import { requireOwnBooking } from './booking-access.service.js';
 import { scheduleFor } from './booking-fee.rules.js';
 import { recordTransition } from './booking-lifecycle.service.js';
-import { cancellationFeeLines, civil } from './booking-quote.rules.js';
+import { civilFromIso } from '@yado/contract/civil-date';
+import { cancellationFeeLines } from './booking-quote.rules.js';
 import { actorOf, move } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import { chargeBilling } from './default-billing.service.js';
@@ -52,7 +53,7 @@ const paidOf = (billings: readonly BillingForUpdate[]) =>
 
 function feeView(b: BookingRecord, schedule: ReturnType<typeof scheduleFor>, paid: number): FeeView {
   return {
-    cancellationFee: schedule.perDate.map((d) => ({ ...d, date: civil(d.date) })),
+    cancellationFee: schedule.perDate.map((d) => ({ ...d, date: civilFromIso(d.date) })),
     underFreeCancellationPeriod: schedule.underFreeCancellationPeriod,
     freeCancellationLimitDate: b.quote.quote.freeCancellationLimitDate,
     totalFee: schedule.totalFee,

@@ -9,7 +9,7 @@ import {
   type Occupation,
   type SeasonDay,
 } from './calendar.rules.js';
-import { addDays, datesBetween } from './civil-date.js';
+import { addDays, datesBetween } from '@yado/contract/civil-date';
 
 const START = '2031-03-01';
 const day = (n: number) => addDays(START, n);

@@ -1,4 +1,4 @@
-import { addDays, datesBetween, type IsoDate } from './civil-date.js';
+import { addDays, datesBetween, type IsoDate } from '@yado/contract/civil-date';
 
 export type PriceTypeValue = 'STANDARD' | 'HIGH';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { openListeningConnection } from '../../platform/db/listening-connection.js';
-import type { IsoDate } from './civil-date.js';
+import type { IsoDate } from '@yado/contract/civil-date';
 
 /** The channel migration 0011's triggers notify with the id of each changed house group. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { addDays, civilFromIso, todayIn } from './civil-date.js';
+import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { stayPrice } from './price.rules.js';
 import { searchHouseGroups } from './search.repo.js';
 

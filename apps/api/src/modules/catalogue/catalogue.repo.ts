@@ -1,7 +1,7 @@
 import type { Language } from '@yado/contract/headers';
 import type { Db } from '../../platform/db/pool.js';
 import type { Occupation, SeasonDay } from './calendar.rules.js';
-import type { IsoDate } from './civil-date.js';
+import type { IsoDate } from '@yado/contract/civil-date';
 
 // Every query takes the caller's language as $1 and picks the matching column,
 // so names and descriptions arrive already translated.

@@ -9,13 +9,14 @@ import {
   addDays,
   civilFromIso,
   daysBetween,
+  addMonths,
   firstOfMonth,
-  firstOfNextMonth,
-  isoFromCivil,
-  monthsInclusive,
+  monthOf,
+  monthsBetween,
+  realIsoFromCivil,
   todayIn,
   type IsoDate,
-} from './civil-date.js';
+} from '@yado/contract/civil-date';
 import * as repo from './catalogue.repo.js';
 import { decodePageToken, encodePageToken, queryFingerprint } from './page-token.js';
 
@@ -27,7 +28,7 @@ export const invalid = (field: string, description: string) =>
 
 /** A contract date as a civil date, or 400 naming the field when it is no real date (31 April). */
 export function requireIsoDate(field: string, d: CivilDate): IsoDate {
-  const iso = isoFromCivil(d);
+  const iso = realIsoFromCivil(d);
   if (!iso) throw invalid(field, 'not a calendar date');
   return iso;
 }
@@ -237,7 +238,7 @@ export async function getAvailabilityCalendar(
     targetPeriodDays?: number | undefined;
   },
 ) {
-  const months = monthsInclusive(input.from, input.to);
+  const months = monthsBetween(input.from, input.to) + 1;
   if (months < 1) throw invalid('to', 'before from');
   if (months > CATALOGUE_LIMITS.maxCalendarMonths) {
     throw invalid('to', `at most ${CATALOGUE_LIMITS.maxCalendarMonths} months from from`);
@@ -250,8 +251,8 @@ export async function getAvailabilityCalendar(
   }
   const targetTo = input.targetPeriodTo ? requireIsoDate('targetPeriodTo', input.targetPeriodTo) : null;
 
-  const from = firstOfMonth(input.from.year, input.from.month);
-  const to = firstOfNextMonth(input.to.year, input.to.month);
+  const from = firstOfMonth(input.from);
+  const to = firstOfMonth(addMonths(input.to, 1));
   // The night before `from` decides whether `from` is available for check-out.
   const data = await repo.calendarData(deps.db, input.houseGroupId, addDays(from, -1), to);
   if (!data) throw notFound('houseGroupId');
@@ -272,7 +273,7 @@ export async function getAvailabilityCalendar(
   for (const d of days) {
     const key = d.date.slice(0, 7);
     let m = byMonth.get(key);
-    if (!m) byMonth.set(key, (m = { year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)), days: [] }));
+    if (!m) byMonth.set(key, (m = { ...monthOf(key), days: [] }));
     m.days.push({ ...d, date: civilFromIso(d.date) });
   }
   return {

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { catalogueChangeFeed, type CatalogueChangeFeed } from './catalogue-changes.service.js';
 import { getHouseGroup, getSeasonPriceType } from './catalogue.service.js';
 import * as repo from './catalogue.repo.js';
-import { addDays, civilFromIso, daysBetween, todayIn, type IsoDate } from './civil-date.js';
+import { addDays, civilFromIso, daysBetween, todayIn, type IsoDate } from '@yado/contract/civil-date';
 
 type CacheDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { catalogueChangeFeed } from './catalogue-changes.service.js';
-import { addDays, civilFromIso, daysBetween, todayIn } from './civil-date.js';
+import { addDays, civilFromIso, daysBetween, todayIn } from '@yado/contract/civil-date';
 import { searchIndexFor, type SearchIndex } from './search-index.service.js';
 import type { IndexedSearchRow } from './search-index.rules.js';
 import { searchHouseGroups, type SearchQuery } from './search.repo.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/pool.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
-import type { IsoDate } from './civil-date.js';
+import type { IsoDate } from '@yado/contract/civil-date';
 
 /**
  * Whether the database orders text by code point (the C or POSIX collation, which the embedded

@@ -3,7 +3,7 @@ import { extraChargePerNight } from '@yado/contract/extra-guest-charge';
 import type { Language } from '@yado/contract/headers';
 import type { StayNights } from './catalogue-changes.repo.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
-import { todayIn, type IsoDate } from './civil-date.js';
+import { todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { SearchSliceRow } from './search-index.repo.js';
 import type { SearchQuery } from './search.repo.js';
 

@@ -1,7 +1,7 @@
 import type { Language } from '@yado/contract/headers';
 import type { Db } from '../../platform/db/pool.js';
 import { HOUSE_GROUP_COLUMNS, type HouseGroupRow } from './catalogue.repo.js';
-import { todayIn, type IsoDate } from './civil-date.js';
+import { todayIn, type IsoDate } from '@yado/contract/civil-date';
 
 export type SearchSortValue = 'PRICE_ASC' | 'PRICE_DESC' | 'NAME';
 

@@ -3,7 +3,7 @@ import type { CivilDate } from '@yado/contract/common.schema';
 import type { Language } from '@yado/contract/headers';
 import type { Deps } from '../../platform/deps.js';
 import { invalid, requireIsoDate, toHouseGroupShort } from './catalogue.service.js';
-import { addDays, daysBetween, todayIn } from './civil-date.js';
+import { addDays, daysBetween, todayIn } from '@yado/contract/civil-date';
 import { decodePageToken, encodePageToken, queryFingerprint } from './page-token.js';
 import { chargeableGuests } from './price.rules.js';
 import { searchIndexFor } from './search-index.service.js';

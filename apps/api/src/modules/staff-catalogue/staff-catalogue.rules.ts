@@ -1,5 +1,14 @@
 import { AppError, type FieldIssue } from '../../platform/app-error.js';
-import { addDays, daysBetween, utcOffsetIn, type IsoDate } from '@yado/contract/civil-date';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  daysInMonth,
+  isoFromParts,
+  monthOf,
+  utcOffsetIn,
+  type IsoDate,
+} from '@yado/contract/civil-date';
 
 export type PriceTypeValue = 'STANDARD' | 'HIGH';
 export type SeasonDayValue = { priceType: PriceTypeValue; closed: boolean; standardPrice: number; highPrice: number };
@@ -17,12 +26,8 @@ export const CALENDAR_MONTHS_AHEAD = 18;
 
 /** The last date staff may set: the same day 18 months on (or the month's last day, for 31 August + 18 months). */
 export function lastPlannableDate(today: IsoDate): IsoDate {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const months = y * 12 + (m - 1) + CALENDAR_MONTHS_AHEAD;
-  const year = Math.floor(months / 12);
-  const month = (months % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+  const ym = addMonths(monthOf(today), CALENDAR_MONTHS_AHEAD);
+  return isoFromParts(ym.year, ym.month, Math.min(Number(today.slice(8, 10)), daysInMonth(ym)));
 }
 
 /**

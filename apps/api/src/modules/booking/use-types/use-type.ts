@@ -3,7 +3,8 @@ import type { BillingDetail, BillingSummary } from '@yado/contract/billing.contr
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { MethodDef } from '@yado/contract/method';
 import type { z } from 'zod';
-import type { IsoDate, QuoteSnapshot } from '../booking-quote.rules.js';
+import type { IsoDate } from '@yado/contract/civil-date';
+import type { QuoteSnapshot } from '../booking-quote.rules.js';
 
 /**
  * What a booking of a type uses up when it is held. The guest types pay in yen; the types to come
