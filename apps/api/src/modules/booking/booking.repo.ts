@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/pool.js';
 import type { BookingStatusValue } from '@yado/contract/booking.contract';
 import type { QuoteSnapshot } from './booking-quote.rules.js';
+import type { BookingTypeValue } from './use-types/use-types.registry.js';
 
 export type PaymentAttempt = {
   billingId: string;
@@ -23,7 +24,7 @@ export type BookingRecord = {
   houseGroupId: string;
   houseId: string;
   stayId: string;
-  bookingType: 'GUEST_USE' | 'EXCLUSIVE_ACCOMMODATION_USE';
+  bookingType: BookingTypeValue;
   status: BookingStatusValue;
   checkinDate: string;
   checkoutDate: string;
