@@ -380,8 +380,7 @@ export const createGuestUseTentativeBooking = defineMethod({
   path: 'create_guest_use_tentative_booking',
   access: 'user',
   idempotent: true,
-  summary:
-    'Holds a free house of the group for the stay as a TENTATIVE GUEST_USE booking until tentativeBookingDeadline (20 minutes), with its meal and option orders and the coupon redeemed. Confirm it with confirm_booking before then. Refusals as get_booking_quote, and 409 CodeHouseNotAvailable when every house is taken.',
+  summary: `Holds a free house of the group for the stay as a TENTATIVE GUEST_USE booking until tentativeBookingDeadline (${TENTATIVE_HOLD_MINUTES} minutes), with its meal and option orders and the coupon redeemed. Confirm it with confirm_booking before then. Refusals as get_booking_quote, and 409 CodeHouseNotAvailable when every house is taken.`,
   input: BookingRequestSchema,
   output: CreatedOutput,
 });
