@@ -30,6 +30,9 @@ export type BookingFormState = {
   request: string;
 };
 
+/** What each part of the booking form is given: the state and the one way to change it. */
+export type BookingFormPart = { s: BookingFormState; update: (patch: Partial<BookingFormState>) => void };
+
 export const CHILD_AGES = Array.from({ length: 12 }, (_, i) => i + 6); // 6 to 17
 export const INFANT_AGES = [0, 1, 2, 3, 4, 5];
 

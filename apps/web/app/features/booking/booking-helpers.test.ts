@@ -13,7 +13,7 @@ import {
 import { cancellationSchedule, feeOn, percentFor } from './cancellation-schedule';
 import { draftProblems, emptyDraft, entryOf, needsPassport } from './guest-register';
 import { formatCountdown, secondsLeft } from './components/hold-countdown.component';
-import { openStreetMapUrl } from './components/booking-detail.component';
+import { openStreetMapUrl } from './components/booking-stay-card.component';
 import { paymentFailureMessage } from './payment-failure';
 
 const params = (q: string) => new URLSearchParams(q);
