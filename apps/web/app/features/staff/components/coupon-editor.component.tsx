@@ -7,7 +7,7 @@ import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { AuditHistory } from './audit-history.component';
 import { CouponForm } from './coupon-form.component';
-import type { Option } from './house-group-form.component';
+import type { Option } from './house-group-form-sections.component';
 import { StaffPage } from './staff-page.component';
 
 /** One coupon: its form, redemptions so far, the guest page it lives at, and its history. */

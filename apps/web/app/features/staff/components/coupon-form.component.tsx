@@ -26,7 +26,7 @@ import {
   type CouponFormValues,
 } from '../coupon-form-values';
 import { useFormErrors } from '../hooks/use-form-errors.hook';
-import type { Option } from './house-group-form.component';
+import type { Option } from './house-group-form-sections.component';
 import { TextAreaField } from '../../../components/ui/text-area-field.component';
 
 type TextKey = Exclude<keyof CouponFormValues, 'allHouseGroups' | 'houseGroupIds' | 'active' | 'discountType'>;

@@ -7,7 +7,8 @@ import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { AuditHistory } from './audit-history.component';
 import { CatalogueImagesEditor, type CatalogueImages } from './catalogue-images-editor.component';
-import { HouseGroupForm, type Option } from './house-group-form.component';
+import { HouseGroupForm } from './house-group-form.component';
+import type { Option } from './house-group-form-sections.component';
 import { HousesEditor } from './houses-editor.component';
 import { StaffPage } from './staff-page.component';
 

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { formatYen } from '../../../lib/format-yen';
-import type { Option } from './house-group-form.component';
+import type { Option } from './house-group-form-sections.component';
 import { StaffTablePage } from './staff-table-page.component';
 
 /** House groups, by place and name search, with the way into each one's form and calendar. */
