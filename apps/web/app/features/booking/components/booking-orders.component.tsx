@@ -68,30 +68,8 @@ function OrderMealsForm(p: Props & { orders: Orders }) {
     (b.bookingHeadcount.infants ?? 0);
   const open = (meal: Meal) =>
     mealDates(meal.type, checkin, checkout).filter((d) => mealDeadline(meal, d) > p.nowLocal);
-  const lines = p.meals.flatMap((meal) =>
-    open(meal).flatMap((date) => {
-      const bands = counts[mealKey(meal.id, date)];
-      const quantities = MEAL_BANDS.filter((band) => (bands?.[band] ?? 0) > 0).map((band) => ({
-        age: MEAL_AGE_BANDS[band].minAge,
-        number: bands?.[band] ?? 0,
-      }));
-      return quantities.length ? [{ date: civilFromIso(date), mealId: meal.id, quantities }] : [];
-    }),
-  );
-  const estimate = p.meals.reduce(
-    (sum, meal) =>
-      open(meal).reduce((s, date) => {
-        const bands = counts[mealKey(meal.id, date)];
-        if (!bands) return s;
-        return (
-          s +
-          bands.ADULT * meal.adultServiceChargeAndTaxInclusivePrice +
-          bands.CHILD * meal.childServiceChargeAndTaxInclusivePrice +
-          bands.INFANT * meal.infantServiceChargeAndTaxInclusivePrice
-        );
-      }, sum),
-    0,
-  );
+  const lines = mealOrderLines(p.meals, counts, open);
+  const estimate = mealEstimate(p.meals, counts, open);
   const setBand = (key: string, band: MealAgeBand, n: number) =>
     setCounts((c) => ({ ...c, [key]: { ADULT: 0, CHILD: 0, INFANT: 0, ...c[key], [band]: n } }));
   const submit = () => {
@@ -144,6 +122,38 @@ function OrderMealsForm(p: Props & { orders: Orders }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** What order_meals is sent: the portions chosen per meal and open date, by age band. */
+function mealOrderLines(meals: Meal[], counts: Record<string, MealBands>, open: (meal: Meal) => IsoDate[]) {
+  return meals.flatMap((meal) =>
+    open(meal).flatMap((date) => {
+      const bands = counts[mealKey(meal.id, date)];
+      const quantities = MEAL_BANDS.filter((band) => (bands?.[band] ?? 0) > 0).map((band) => ({
+        age: MEAL_AGE_BANDS[band].minAge,
+        number: bands?.[band] ?? 0,
+      }));
+      return quantities.length ? [{ date: civilFromIso(date), mealId: meal.id, quantities }] : [];
+    }),
+  );
+}
+
+/** What the chosen portions cost, as the menus price them (service charge and tax included). */
+function mealEstimate(meals: Meal[], counts: Record<string, MealBands>, open: (meal: Meal) => IsoDate[]): number {
+  return meals.reduce(
+    (sum, meal) =>
+      open(meal).reduce((s, date) => {
+        const bands = counts[mealKey(meal.id, date)];
+        if (!bands) return s;
+        return (
+          s +
+          bands.ADULT * meal.adultServiceChargeAndTaxInclusivePrice +
+          bands.CHILD * meal.childServiceChargeAndTaxInclusivePrice +
+          bands.INFANT * meal.infantServiceChargeAndTaxInclusivePrice
+        );
+      }, sum),
+    0,
   );
 }
 

@@ -1,64 +1,30 @@
-import { cancelBooking, getCancellationFee } from '@yado/contract/booking.contract';
-import type { z } from 'zod';
-import type { CancellationFeeResultSchema } from '@yado/contract/booking.contract';
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { ModalDialog } from '../../../components/ui/modal-dialog.component';
-import { callMethod } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
+import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useCancelBooking, type CancellationFee } from '../hooks/use-cancel-booking.hook';
 import { FeePerDateTable } from './fee-per-date-table.component';
-
-type Fee = z.infer<typeof CancellationFeeResultSchema>;
 
 /**
  * Cancelling: the fee it would cost now is fetched first and shown in the
  * modal alert dialog (fee per date, what was paid, what goes back); only the
  * dialog's confirm button cancels. `onCancelled` refreshes the page.
  */
-export function CancelBooking({ bookingId, onCancelled }: { bookingId: string; onCancelled: (fee: Fee) => void }) {
+export function CancelBooking({
+  bookingId,
+  onCancelled,
+}: {
+  bookingId: string;
+  onCancelled: (fee: CancellationFee) => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
-  const [fee, setFee] = useState<Fee | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const key = useRef<string | null>(null);
-  const yen = (n: number) => formatYen(n, language);
-
-  const open = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setFee(await callMethod(getCancellationFee, { bookingId }));
-    } catch (e) {
-      setError(isApiError(e) ? e.displayMessage : t('booking:cancel.failed'));
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const confirm = async () => {
-    key.current ??= newIdempotencyKey();
-    setCancelling(true);
-    setError(null);
-    try {
-      const result = await callMethod(cancelBooking, { bookingId }, { headers: { [IDEMPOTENCY_HEADER]: key.current } });
-      setFee(null);
-      onCancelled(result.fee);
-    } catch (e) {
-      if (isApiError(e)) key.current = null;
-      setError(isApiError(e) ? e.displayMessage : t('booking:cancel.failed'));
-    } finally {
-      setCancelling(false);
-    }
-  };
+  const { fee, close, open, confirm, loading, cancelling, error } = useCancelBooking(bookingId, onCancelled);
 
   return (
     <>
@@ -72,7 +38,7 @@ export function CancelBooking({ bookingId, onCancelled }: { bookingId: string; o
           layer="alert-dialog"
           labelledBy={`${id}-title`}
           describedBy={`${id}-description`}
-          onClose={() => setFee(null)}
+          onClose={close}
           className="alert-dialog cancel-dialog"
           testId="cancel-dialog"
         >
@@ -86,30 +52,11 @@ export function CancelBooking({ bookingId, onCancelled }: { bookingId: string; o
                 : t('booking:cancel.notFree')}
             </p>
             {fee.cancellationFee.some((d) => d.amount > 0) ? <FeePerDateTable fees={fee.cancellationFee} /> : null}
-            <dl className="quote__lines">
-              <div className="quote__line">
-                <dt>{t('booking:cancel.fee')}</dt>
-                <dd data-testid="cancel-fee">{yen(fee.totalFee)}</dd>
-              </div>
-              <div className="quote__line">
-                <dt>{t('booking:cancel.paid')}</dt>
-                <dd>{yen(fee.paidAmount)}</dd>
-              </div>
-              <div className="quote__line quote__line--total">
-                <dt>{t('booking:cancel.refund')}</dt>
-                <dd data-testid="cancel-refund">{yen(fee.refundAmount)}</dd>
-              </div>
-              {fee.outstandingFee > 0 ? (
-                <div className="quote__line">
-                  <dt>{t('booking:cancel.outstanding')}</dt>
-                  <dd>{yen(fee.outstandingFee)}</dd>
-                </div>
-              ) : null}
-            </dl>
+            <CancelFeeLines fee={fee} />
             {error ? <FormAlert>{error}</FormAlert> : null}
           </div>
           <div className="dialog-actions">
-            <Button variant="secondary" onClick={() => setFee(null)} disabled={cancelling}>
+            <Button variant="secondary" onClick={close} disabled={cancelling}>
               {t('booking:cancel.keep')}
             </Button>
             <Button busy={cancelling} onClick={() => void confirm()} data-testid="confirm-cancel">
@@ -119,5 +66,34 @@ export function CancelBooking({ bookingId, onCancelled }: { bookingId: string; o
         </ModalDialog>
       ) : null}
     </>
+  );
+}
+
+/** The fee, what was paid, what goes back and, if any, what is still owed. */
+function CancelFeeLines({ fee }: { fee: CancellationFee }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const yen = (n: number) => formatYen(n, language);
+  return (
+    <dl className="quote__lines">
+      <div className="quote__line">
+        <dt>{t('booking:cancel.fee')}</dt>
+        <dd data-testid="cancel-fee">{yen(fee.totalFee)}</dd>
+      </div>
+      <div className="quote__line">
+        <dt>{t('booking:cancel.paid')}</dt>
+        <dd>{yen(fee.paidAmount)}</dd>
+      </div>
+      <div className="quote__line quote__line--total">
+        <dt>{t('booking:cancel.refund')}</dt>
+        <dd data-testid="cancel-refund">{yen(fee.refundAmount)}</dd>
+      </div>
+      {fee.outstandingFee > 0 ? (
+        <div className="quote__line">
+          <dt>{t('booking:cancel.outstanding')}</dt>
+          <dd>{yen(fee.outstandingFee)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

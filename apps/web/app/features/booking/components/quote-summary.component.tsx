@@ -25,15 +25,6 @@ type Props = {
 export function QuoteSummary({ quote, language, policy, today }: Props) {
   const { t } = useTranslation();
   const yen = (n: number) => formatYen(n, language);
-  const date = (iso: string) => formatDate(civilFromIso(iso), 'date', language);
-  const checkin = isoFromCivil(quote.booking.checkinTime);
-  const restDate = addDays(checkin, -REST_CHARGED_DAYS_BEFORE);
-  const freeUntil = isoFromCivil(quote.freeCancellationLimitDate);
-  const schedule = cancellationSchedule(
-    policy,
-    quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
-    today,
-  );
   const nights = quote.nights.length;
   return (
     <div className="quote" data-testid="quote">
@@ -95,6 +86,25 @@ export function QuoteSummary({ quote, language, policy, today }: Props) {
           <dd data-testid="quote-total">{yen(quote.totalAmount)}</dd>
         </div>
       </dl>
+      <QuotePaymentTerms quote={quote} language={language} policy={policy} today={today} />
+    </div>
+  );
+}
+
+/** What is paid when (the deposit now, the rest before check-in) and until when cancelling is free. */
+function QuotePaymentTerms({ quote, language, policy, today }: Props) {
+  const { t } = useTranslation();
+  const yen = (n: number) => formatYen(n, language);
+  const date = (iso: string) => formatDate(civilFromIso(iso), 'date', language);
+  const restDate = addDays(isoFromCivil(quote.booking.checkinTime), -REST_CHARGED_DAYS_BEFORE);
+  const freeUntil = isoFromCivil(quote.freeCancellationLimitDate);
+  const schedule = cancellationSchedule(
+    policy,
+    quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
+    today,
+  );
+  return (
+    <>
       <dl className="quote__lines quote__lines--schedule">
         <div className="quote__line quote__line--strong">
           <dt>{t('booking:quote.depositNow')}</dt>
@@ -111,6 +121,6 @@ export function QuoteSummary({ quote, language, policy, today }: Props) {
         </p>
         {schedule.length > 0 ? <FeeScheduleTable rows={schedule} language={language} captionVisible={false} /> : null}
       </div>
-    </div>
+    </>
   );
 }
