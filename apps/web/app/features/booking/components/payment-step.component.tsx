@@ -1,20 +1,18 @@
-import { confirmBooking, type BookingDetail } from '@yado/contract/booking.contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { BookingDetail } from '@yado/contract/booking.contract';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextField } from '../../../components/ui/text-field.component';
-import { callMethod } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { challengeUrlFor } from '../challenge-url';
 import { clampPoints, depositOf, totalOf } from '../booking-amounts';
-import { usePaymentCompletion, completionOf } from '../hooks/use-payment-completion.hook';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-key';
+import type { CompletionState } from '../hooks/use-payment-completion.hook';
+import { usePayDeposit } from '../hooks/use-pay-deposit.hook';
 import { HoldCountdown } from './hold-countdown.component';
 
 /** What the payment-method picker takes: the chosen card, and where its card page returns. */
@@ -45,91 +43,22 @@ export function bookingPagePath(bookingId: string, language: 'en' | 'ja'): strin
 export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const yen = (n: number) => formatYen(n, language);
   const deposit = depositOf(b);
-  const total = totalOf(b);
   const [paymentMethodId, setPaymentMethodId] = useState<string | null>(null);
   const [pointsText, setPointsText] = useState('0');
-  const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<{ message: string; reason: string } | null>(null);
-  const [expired, setExpired] = useState(false);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  const completion = usePaymentCompletion(b.bookingId, t('booking:payment.failedGeneric'));
   const points = clampPoints(Number(pointsText || '0'), pointBalance, deposit);
   const pagePath = bookingPagePath(b.bookingId, language);
-  const paymentPath = localizePath(`/mypage/bookings/${b.bookingId}/payment`, language);
-
-  const { state: completionState, setState: setCompletionState } = completion;
-  useEffect(() => {
-    if (completionState.kind === 'paid') void navigate(`${pagePath}?confirmed=1`);
-  }, [completionState, navigate, pagePath]);
-  // A refusal found while waiting for the processor reads like one answered at once.
-  const shownError =
-    error ??
-    (completionState.kind === 'failed' ? { message: completionState.message, reason: completionState.reason } : null);
-
-  const pay = async () => {
-    if (!paymentMethodId) return;
-    const input = { bookingId: b.bookingId, paymentMethodId, pointPaymentAmount: points, returnPath: pagePath };
-    const body = JSON.stringify(input);
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
-    setPaying(true);
-    setError(null);
-    setCompletionState({ kind: 'idle' });
-    try {
-      const result = await callMethod(confirmBooking, input, {
-        headers: { [IDEMPOTENCY_HEADER]: attempt.current.key },
-      });
-      attempt.current = null;
-      if (result.status === 'REQUIRES_ACTION' && result.challengeUrl) {
-        // The card issuer's page; it sends the browser back to the booking page with ?bookingPayment=<id>.
-        window.location.assign(challengeUrlFor(result.challengeUrl, language));
-        return;
-      }
-      if (result.status === 'PAID') {
-        void navigate(`${pagePath}?confirmed=1`);
-        return;
-      }
-      if (result.status === 'PENDING') completion.start({ kind: 'pending' });
-      else setCompletionState(completionOf(result));
-      setPaying(false);
-    } catch (e) {
-      if (isApiError(e)) attempt.current = null;
-      setError({
-        message: isApiError(e) ? e.displayMessage : t('booking:payment.failedGeneric'),
-        reason: isApiError(e) ? e.reason : '',
-      });
-      if (isApiError(e) && e.reason === 'CodeTentativeBookingExpired') setExpired(true);
-      setPaying(false);
-    }
-  };
-
-  const processing = completion.state.kind === 'pending' || completion.state.kind === 'checking';
-  const cardRefused = shownError !== null && shownError.reason.startsWith('CodePayment');
+  const paying = usePayDeposit(b, pagePath);
+  const { expired, cardRefused } = paying;
 
   return (
     <div className="booking-layout">
       <div className="booking-form">
-        {b.tentative ? <HoldCountdown deadline={b.tentative.deadline} onExpire={() => setExpired(true)} /> : null}
-
-        {b.pendingPayment && completionState.kind === 'idle' && !error ? (
-          <FormAlert tone="info" title={t('booking:payment.unfinishedTitle')}>
-            {b.pendingPayment.status === 'REQUIRES_ACTION' && b.pendingPayment.challengeUrl ? (
-              <p>
-                <a href={challengeUrlFor(b.pendingPayment.challengeUrl, language)}>
-                  {t('booking:payment.continueAuthentication')}
-                </a>
-              </p>
-            ) : (
-              <p>{t('booking:payment.processingBody')}</p>
-            )}
-            <Button variant="text" size="small" onClick={() => completion.start()}>
-              {t('booking:payment.checkAgain')}
-            </Button>
-          </FormAlert>
+        {b.tentative ? <HoldCountdown deadline={b.tentative.deadline} onExpire={paying.expire} /> : null}
+        {b.pendingPayment && paying.completion.state.kind === 'idle' && !paying.error ? (
+          <UnfinishedPayment b={b} checkAgain={() => paying.completion.start()} />
         ) : null}
-
         {expired ? (
           <FormAlert title={t('booking:payment.expiredTitle')}>
             <p>{t('booking:payment.expiredBody')}</p>
@@ -138,114 +67,42 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
             </Link>
           </FormAlert>
         ) : null}
-
         {/* The picker is a fieldset with its own legend, so the section needs no second heading. */}
         <div className="booking-section booking-section--picker">
           {renderPicker({
             value: paymentMethodId,
             onChange: (id) => {
               setPaymentMethodId(id);
-              setError(null);
+              paying.clearError();
             },
-            returnPath: paymentPath,
+            returnPath: localizePath(`/mypage/bookings/${b.bookingId}/payment`, language),
           })}
         </div>
-
-        <section className="booking-section" aria-labelledby="points-heading">
-          <h2 id="points-heading" className="booking-section__title">
-            {t('booking:payment.pointsHeading')}
-          </h2>
-          <p className="muted">
-            {t('booking:payment.pointsBalance', { points: pointBalance.toLocaleString(language) })}
-          </p>
-          {pointBalance > 0 ? (
-            <TextField
-              id="points"
-              className="field--narrow"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={Math.min(pointBalance, deposit)}
-              step={1}
-              label={t('booking:payment.pointsToUse')}
-              hint={t('booking:payment.pointsHint', { max: Math.min(pointBalance, deposit).toLocaleString(language) })}
-              value={pointsText}
-              onChange={(e) => setPointsText(e.target.value)}
-              onBlur={() => setPointsText(String(points))}
-            />
-          ) : null}
-        </section>
+        <PointsSection
+          pointBalance={pointBalance}
+          deposit={deposit}
+          points={points}
+          pointsText={pointsText}
+          setPointsText={setPointsText}
+        />
       </div>
 
       <aside className="booking-aside" aria-labelledby="pay-heading">
         <section className="card quote-card">
-          <h2 id="pay-heading" className="quote-card__title">
-            {t('booking:payment.summaryHeading')}
-          </h2>
-          <p className="quote-card__stay">
-            <strong>{b.houseGroup.name}</strong>
-            <br />
-            {t('booking:quote.stay', {
-              checkin: formatDate(b.checkinDate, 'date', language),
-              checkout: formatDate(b.checkoutDate, 'date', language),
-            })}
-          </p>
-          <dl className="quote__lines">
-            <div className="quote__line">
-              <dt>{t('booking:quote.total')}</dt>
-              <dd>{yen(total)}</dd>
-            </div>
-            <div className="quote__line">
-              <dt>{t('booking:payment.deposit')}</dt>
-              <dd>{yen(deposit)}</dd>
-            </div>
-            {points > 0 ? (
-              <div className="quote__line">
-                <dt>{t('booking:payment.points')}</dt>
-                <dd>−{yen(points)}</dd>
-              </div>
-            ) : null}
-            <div className="quote__line quote__line--total">
-              <dt>{t('booking:payment.chargeNow')}</dt>
-              <dd data-testid="charge-now">{yen(deposit - points)}</dd>
-            </div>
-            <div className="quote__line">
-              <dt>{t('booking:payment.restLater')}</dt>
-              <dd>{yen(Math.max(0, total - deposit))}</dd>
-            </div>
-          </dl>
-          <div aria-live="polite">
-            {processing ? (
-              <FormAlert tone="info" title={t('booking:payment.processingTitle')}>
-                {t('booking:payment.processingBody')}
-              </FormAlert>
-            ) : null}
-            {completion.state.kind === 'timedOut' ? (
-              <FormAlert tone="info" title={t('booking:payment.processingTitle')}>
-                <p>{t('booking:payment.timedOut')}</p>
-                <Link to={pagePath}>{t('booking:payment.toBooking')}</Link>
-              </FormAlert>
-            ) : null}
-            {completion.state.kind === 'requiresAction' && completion.state.challengeUrl ? (
-              <FormAlert tone="info">
-                <a href={challengeUrlFor(completion.state.challengeUrl, language)}>
-                  {t('booking:payment.continueAuthentication')}
-                </a>
-              </FormAlert>
-            ) : null}
-            {shownError ? (
-              <FormAlert title={cardRefused ? t('booking:payment.refusedTitle') : t('booking:payment.errorTitle')}>
-                <p>{shownError.message}</p>
-                {cardRefused ? <p>{t('booking:payment.tryAnother')}</p> : null}
-              </FormAlert>
-            ) : null}
-          </div>
+          <DepositSummary b={b} points={points} />
+          <PaymentAlerts
+            state={paying.completion.state}
+            processing={paying.processing}
+            shownError={paying.shownError}
+            cardRefused={cardRefused}
+            pagePath={pagePath}
+          />
           <Button
             size="large"
             fullWidth
-            busy={paying || processing}
+            busy={paying.paying || paying.processing}
             disabled={!paymentMethodId || expired || !b.actions.canConfirm}
-            onClick={() => void pay()}
+            onClick={() => void paying.pay(paymentMethodId, points)}
             data-testid="pay-button"
           >
             {cardRefused
@@ -260,6 +117,156 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
           </p>
         </section>
       </aside>
+    </div>
+  );
+}
+
+/** A deposit payment left waiting for 3-D Secure or the processor: the way back to it, and "Check again". */
+function UnfinishedPayment({ b, checkAgain }: { b: BookingDetail; checkAgain: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (!b.pendingPayment) return null;
+  return (
+    <FormAlert tone="info" title={t('booking:payment.unfinishedTitle')}>
+      {b.pendingPayment.status === 'REQUIRES_ACTION' && b.pendingPayment.challengeUrl ? (
+        <p>
+          <a href={challengeUrlFor(b.pendingPayment.challengeUrl, language)}>
+            {t('booking:payment.continueAuthentication')}
+          </a>
+        </p>
+      ) : (
+        <p>{t('booking:payment.processingBody')}</p>
+      )}
+      <Button variant="text" size="small" onClick={checkAgain}>
+        {t('booking:payment.checkAgain')}
+      </Button>
+    </FormAlert>
+  );
+}
+
+/** Points towards the deposit, up to the balance and the deposit. */
+function PointsSection(p: {
+  pointBalance: number;
+  deposit: number;
+  points: number;
+  pointsText: string;
+  setPointsText: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { pointBalance, deposit, points, pointsText, setPointsText } = p;
+  return (
+    <section className="booking-section" aria-labelledby="points-heading">
+      <h2 id="points-heading" className="booking-section__title">
+        {t('booking:payment.pointsHeading')}
+      </h2>
+      <p className="muted">{t('booking:payment.pointsBalance', { points: pointBalance.toLocaleString(language) })}</p>
+      {pointBalance > 0 ? (
+        <TextField
+          id="points"
+          className="field--narrow"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={Math.min(pointBalance, deposit)}
+          step={1}
+          label={t('booking:payment.pointsToUse')}
+          hint={t('booking:payment.pointsHint', { max: Math.min(pointBalance, deposit).toLocaleString(language) })}
+          value={pointsText}
+          onChange={(e) => setPointsText(e.target.value)}
+          onBlur={() => setPointsText(String(points))}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The stay, the total, the deposit less points (charged now) and the rest (charged later). */
+function DepositSummary({ b, points }: { b: BookingDetail; points: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const yen = (n: number) => formatYen(n, language);
+  const deposit = depositOf(b);
+  const total = totalOf(b);
+  return (
+    <>
+      <h2 id="pay-heading" className="quote-card__title">
+        {t('booking:payment.summaryHeading')}
+      </h2>
+      <p className="quote-card__stay">
+        <strong>{b.houseGroup.name}</strong>
+        <br />
+        {t('booking:quote.stay', {
+          checkin: formatDate(b.checkinDate, 'date', language),
+          checkout: formatDate(b.checkoutDate, 'date', language),
+        })}
+      </p>
+      <dl className="quote__lines">
+        <div className="quote__line">
+          <dt>{t('booking:quote.total')}</dt>
+          <dd>{yen(total)}</dd>
+        </div>
+        <div className="quote__line">
+          <dt>{t('booking:payment.deposit')}</dt>
+          <dd>{yen(deposit)}</dd>
+        </div>
+        {points > 0 ? (
+          <div className="quote__line">
+            <dt>{t('booking:payment.points')}</dt>
+            <dd>−{yen(points)}</dd>
+          </div>
+        ) : null}
+        <div className="quote__line quote__line--total">
+          <dt>{t('booking:payment.chargeNow')}</dt>
+          <dd data-testid="charge-now">{yen(deposit - points)}</dd>
+        </div>
+        <div className="quote__line">
+          <dt>{t('booking:payment.restLater')}</dt>
+          <dd>{yen(Math.max(0, total - deposit))}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** How the payment stands: waiting for the processor, timed out, 3-D Secure to finish, or refused. */
+function PaymentAlerts(p: {
+  state: CompletionState;
+  processing: boolean;
+  shownError: { message: string; reason: string } | null;
+  cardRefused: boolean;
+  pagePath: string;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { processing, shownError, cardRefused, pagePath } = p;
+  const state = p.state;
+  return (
+    <div aria-live="polite">
+      {processing ? (
+        <FormAlert tone="info" title={t('booking:payment.processingTitle')}>
+          {t('booking:payment.processingBody')}
+        </FormAlert>
+      ) : null}
+      {state.kind === 'timedOut' ? (
+        <FormAlert tone="info" title={t('booking:payment.processingTitle')}>
+          <p>{t('booking:payment.timedOut')}</p>
+          <Link to={pagePath}>{t('booking:payment.toBooking')}</Link>
+        </FormAlert>
+      ) : null}
+      {state.kind === 'requiresAction' && state.challengeUrl ? (
+        <FormAlert tone="info">
+          <a href={challengeUrlFor(state.challengeUrl, language)}>
+            {t('booking:payment.continueAuthentication')}
+          </a>
+        </FormAlert>
+      ) : null}
+      {shownError ? (
+        <FormAlert title={cardRefused ? t('booking:payment.refusedTitle') : t('booking:payment.errorTitle')}>
+          <p>{shownError.message}</p>
+          {cardRefused ? <p>{t('booking:payment.tryAnother')}</p> : null}
+        </FormAlert>
+      ) : null}
     </div>
   );
 }
