@@ -256,9 +256,7 @@ function PaymentAlerts(p: {
       ) : null}
       {state.kind === 'requiresAction' && state.challengeUrl ? (
         <FormAlert tone="info">
-          <a href={challengeUrlFor(state.challengeUrl, language)}>
-            {t('booking:payment.continueAuthentication')}
-          </a>
+          <a href={challengeUrlFor(state.challengeUrl, language)}>{t('booking:payment.continueAuthentication')}</a>
         </FormAlert>
       ) : null}
       {shownError ? (
