@@ -1,3 +1,4 @@
+import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffGetHouseGroup } from '@yado/contract/staff-catalogue.contract';
 import {
   useLoaderData,
@@ -17,15 +18,6 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
   const { read } = staffLoader(args);
   const houseGroup = await read(staffGetHouseGroup, { houseGroupId: args.params['houseGroupId'] ?? '' });
   // Today in the house group's own time zone: the server refuses earlier dates by that clock.
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: houseGroup.timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number, number];
   return {
     houseGroup: {
       id: houseGroup.id,
@@ -33,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
       nameJa: houseGroup.nameJa,
       standardSeasonPrice: houseGroup.standardSeasonPrice,
     },
-    today: { year: parts[0], month: parts[1], day: parts[2] },
+    today: civilFromIso(todayIn(houseGroup.timezone, new Date())),
   };
 }
 
