@@ -108,7 +108,7 @@ export default defineConfig(
   },
   {
     // The booking core is where every booking type builds: a unit that grows past a screen is split
-    // (decision 0018). Test suites are lists of cases, not units, and are left out.
+    // (decision 0021). Test suites are lists of cases, not units, and are left out.
     files: ['apps/api/src/modules/booking/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },

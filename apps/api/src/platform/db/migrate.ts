@@ -17,7 +17,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * migrations are append-only. Then the repeatable step: every file of
  * migrations/functions/ (one database function with its triggers each, as it
  * is now) is applied again whenever its text differs from the one last
- * applied (decision 0019).
+ * applied (decision 0022).
  */
 export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(f)).sort();

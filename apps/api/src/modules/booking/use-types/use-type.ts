@@ -24,7 +24,7 @@ export type DepositFacts = {
 export type HoldInput = Omit<BookingRequest, 'coupon'> & { coupon?: BookingRequest['coupon'] };
 
 /**
- * One booking type, plugged in beside the booking core (decision 0018). The core chooses the house,
+ * One booking type, plugged in beside the booking core (decision 0021). The core chooses the house,
  * holds it, runs the lifecycle and records every transition; the type says who may book it and
  * where, when, what it consumes, what it adds to the quote and its type extension of the booking
  * detail. Every type is listed once, in use-types.registry.ts; shared code never branches on a type.
