@@ -4,6 +4,7 @@
 // price, first page of 20 — what the search page sends. A nationwide search (no area) is measured too.
 import { closedLoop, fmt, openBenchApi } from './support/catalogue-bench.js';
 import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
+import { searchHouseGroups } from '@yado/contract/catalogue.contract';
 
 const clients = Number(process.env['BENCH_CLIENTS'] ?? 50);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 15);
@@ -40,35 +41,35 @@ try {
       pageSize: 20,
     };
   };
-  const sample = await bench.call('search_house_groups', query(false));
+  const sample = await bench.call(searchHouseGroups, query(false));
   if (sample.status !== 200) throw new Error(`search answered ${sample.status}: ${JSON.stringify(sample.json)}`);
   console.log(
     `${bench.benchGroups} bench house groups; a prefecture search returns ${sample.json.results.length} on its first page`,
   );
 
-  await closedLoop({ clients, seconds: 3, request: () => bench.call('search_house_groups', query(false)) }); // warm-up
+  await closedLoop({ clients, seconds: 3, request: () => bench.call(searchHouseGroups, query(false)) }); // warm-up
   const prefecture = await closedLoop({
     clients,
     seconds,
-    request: () => bench.call('search_house_groups', query(false)),
+    request: () => bench.call(searchHouseGroups, query(false)),
   });
   console.log(`search by prefecture, dates, guests  ${clients} clients: ${fmt(prefecture)}`);
   const prefectureOne = await closedLoop({
     clients: 1,
     seconds: 5,
-    request: () => bench.call('search_house_groups', query(false)),
+    request: () => bench.call(searchHouseGroups, query(false)),
   });
   console.log(`search by prefecture, dates, guests   1 client:  ${fmt(prefectureOne)}`);
   const nationwide = await closedLoop({
     clients,
     seconds,
-    request: () => bench.call('search_house_groups', query(true)),
+    request: () => bench.call(searchHouseGroups, query(true)),
   });
   console.log(`search nationwide, dates, guests     ${clients} clients: ${fmt(nationwide)}`);
   const single = await closedLoop({
     clients: 1,
     seconds: 5,
-    request: () => bench.call('search_house_groups', query(true)),
+    request: () => bench.call(searchHouseGroups, query(true)),
   });
   console.log(`search nationwide, dates, guests      1 client:  ${fmt(single)}`);
   console.log(

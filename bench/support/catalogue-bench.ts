@@ -1,3 +1,4 @@
+import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 import {
   API_PREFIX,
   PLATFORM_HEADER,
@@ -34,14 +35,14 @@ export async function openBenchApi() {
     [PLATFORM_HEADER]: PLATFORM_WEB,
     [WEB_APP_VERSION_HEADER]: WEB_APP_VERSION,
   };
-  async function call(
-    method: string,
-    body: unknown,
-  ): Promise<{ status: number; json: { results: unknown[]; months: unknown[] } }> {
+  async function call<M extends MethodDef>(
+    def: M,
+    input: MethodInput<M>,
+  ): Promise<{ status: number; json: MethodOutput<M> }> {
     const res = await api.app.fetch(
-      new Request(`http://bench${API_PREFIX}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      new Request(`http://bench${API_PREFIX}/${def.path}`, { method: 'POST', headers, body: JSON.stringify(input) }),
     );
-    return { status: res.status, json: (await res.json()) as { results: unknown[]; months: unknown[] } };
+    return { status: res.status, json: (await res.json()) as MethodOutput<M> };
   }
   return { pool: db.pool, call, close: db.close, benchGroups: groups.rows[0].n };
 }

@@ -69,31 +69,31 @@ describe('every method of the contract', () => {
 
   it.each(cases(ALL_METHODS.filter((m) => m.access !== 'public')))(
     '%s answers 401 CodeUnauthenticated without a token or with a forged one',
-    async (path) => {
-      const none = await t.call(path, {});
+    async (_path, def) => {
+      const none = await t.callRaw(def, {});
       expect(none.status).toBe(401);
-      expect(none.body.errorInfo.reason).toBe('CodeUnauthenticated');
-      const forged = await t.call(path, {}, { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+      expect(none.error.errorInfo.reason).toBe('CodeUnauthenticated');
+      const forged = await t.callRaw(def, {}, { token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
       expect(forged.status).toBe(401);
-      expect(forged.body.errorInfo.reason).toBe('CodeUnauthenticated');
+      expect(forged.error.errorInfo.reason).toBe('CodeUnauthenticated');
     },
   );
 
-  it.each(cases(byAccess('public')))('%s answers without a token', async (path) => {
-    const res = await t.call(path, {});
+  it.each(cases(byAccess('public')))('%s answers without a token', async (_path, def) => {
+    const res = await t.callRaw(def, {});
     expect(res.status).not.toBe(401);
     expect(res.status).toBeLessThan(500);
   });
 
-  it.each(cases(byAccess('owner')))('%s refuses a signed-in guest with 403 CodeOwnerOnly', async (path) => {
-    const res = await t.call(path, {}, { token: guestToken });
+  it.each(cases(byAccess('owner')))('%s refuses a signed-in guest with 403 CodeOwnerOnly', async (_path, def) => {
+    const res = await t.callRaw(def, {}, { token: guestToken });
     expect(res.status).toBe(403);
-    expect(res.body.errorInfo.reason).toBe('CodeOwnerOnly');
+    expect(res.error.errorInfo.reason).toBe('CodeOwnerOnly');
   });
 
-  it.each(cases([...byAccess('staff')]))('%s refuses a signed-in non-staff user with 403', async (path) => {
-    const res = await t.call(path, {}, { token: guestToken });
+  it.each(cases([...byAccess('staff')]))('%s refuses a signed-in non-staff user with 403', async (_path, def) => {
+    const res = await t.callRaw(def, {}, { token: guestToken });
     expect(res.status).toBe(403);
-    expect(res.body.errorInfo.reason).toBe('CodePermissionDenied');
+    expect(res.error.errorInfo.reason).toBe('CodePermissionDenied');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Access, MethodDef } from '@yado/contract/method';
+import type { Access, MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 import { ALL_METHODS } from '@yado/contract/methods';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeFromDate } from '@yado/contract/date-time';
@@ -19,6 +19,22 @@ import { bookableHouseGroup, stayRequest } from './booking/booking.test-factory.
 import { createExtraOption, createMeal } from './meal/meal.service.js';
 import { signInStaff } from './staff-catalogue/staff-catalogue.test-factory.js';
 import { makeOwner } from './user/user.service.js';
+import { staffCreatePointAction } from '@yado/contract/point.contract';
+import { staffCreateCoupon } from '@yado/contract/coupon.contract';
+import {
+  updateNotificationSettings,
+  updateDeviceTokenTimestamp,
+  sendEmailAddressVerificationCode,
+} from '@yado/contract/user.contract';
+import {
+  createGuestUseTentativeBooking,
+  confirmBooking,
+  orderMeals,
+  orderExtraOptions,
+  submitGuestRegister,
+  updateBookingHeadcount,
+} from '@yado/contract/booking.contract';
+import { createCardRegistration, completeCardRegistration } from '@yado/contract/payment.contract';
 
 /**
  * The authorisation suite, generated from the contract so that a new method is
@@ -80,12 +96,12 @@ describe('access matrix: every method × every role', () => {
   it.each(ALL_METHODS.map((m) => [m.path, m] as const))('%s', async (_path, m) => {
     const input = sampleInput(m, ctx);
     for (const role of ROLES) {
-      const res = await t.call(m.path, input, { token: tokens[role] ?? null });
+      const res = await t.callRaw(m, input, { token: tokens[role] ?? null });
       const where = `${m.path} (${m.access}) as ${role}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
       expect(res.status, where).toBeLessThan(500);
       if (ALLOWED[m.access].includes(role)) {
         expect(res.status, where).not.toBe(401);
-        if (res.status === 403) expect(ACCESS_REASONS.has(res.body.errorInfo?.reason), where).toBe(false);
+        if (res.status === 403) expect(ACCESS_REASONS.has(res.error.errorInfo.reason), where).toBe(false);
       } else {
         const want = refusalFor(m.access, role);
         // The API error object of the one catalogue, in full.
@@ -110,16 +126,16 @@ type Call = { method: string; input: Record<string, unknown> };
 type Session = { token: string; email: string; accountId: string; made: Call[] };
 
 /** Calls as a guest and keeps every input that succeeded: they are real, valid requests to replay later. */
-async function as(s: Session, method: string, input: Record<string, unknown>): Promise<Answer> {
-  const res = await t.call(method, input, { token: s.token });
-  if (res.status === 200) s.made.push({ method, input });
+async function as<M extends MethodDef>(s: Session, def: M, input: MethodInput<M>): Promise<Answer> {
+  const res = await t.call(def, input, { token: s.token });
+  if (res.status === 200) s.made.push({ method: def.path, input: input as Record<string, unknown> });
   return res;
 }
 
-async function ok(s: Session, method: string, input: Record<string, unknown>): Promise<any> {
-  const res = await as(s, method, input);
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+async function ok<M extends MethodDef>(s: Session, def: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const res = await as(s, def, input);
+  if (res.status !== 200) throw new Error(`${def.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as MethodOutput<M>;
 }
 
 /** Every string under an id-like key (`id`, `bookingId`, `billingNumber`, `code`…), at any depth. */
@@ -212,7 +228,7 @@ async function readEverything(methods: readonly MethodDef[], token: string | nul
       for (const input of inputs) {
         const key = `${m.path} ${JSON.stringify(input)}`;
         if (answers.has(key)) continue;
-        const res = await t.call(m.path, input, { token });
+        const res = await t.callRaw(m, input, { token });
         answers.set(key, { status: res.status, body: res.body });
         if (res.status === 200) harvestIds(res.body, ids);
       }
@@ -317,13 +333,13 @@ describe('object isolation: a second guest and the first guest’s objects', () 
 
   /** A card entered on the provider's page, as a browser does, and the registration completed. */
   async function registerCard(s: Session, name: string) {
-    const reg = await ok(s, 'create_card_registration', { returnUrl: '/en/mypage/cards' });
+    const reg = await ok(s, createCardRegistration, { returnUrl: '/en/mypage/cards' });
     const page = await t.raw(
       reg.registrationUrl,
       form({ action: 'card', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name }),
     );
     expect(page.status).toBe(303);
-    const done = await ok(s, 'complete_card_registration', { registrationId: reg.registrationId });
+    const done = await ok(s, completeCardRegistration, { registrationId: reg.registrationId });
     return { registrationId: reg.registrationId as string, paymentMethodId: done.creditCard.paymentMethodId as string };
   }
 
@@ -378,24 +394,24 @@ describe('object isolation: a second guest and the first guest’s objects', () 
     const card = await registerCard(s, `${names.romanizedFirstName} ${names.romanizedLastName}`.toUpperCase());
     const held = await ok(
       s,
-      'create_guest_use_tentative_booking',
+      createGuestUseTentativeBooking,
       stayRequest(g.houseGroupId, g.today, from, 2, { coupon: { couponType: 'CAMPAIGN', code: couponCode } }),
     );
-    await ok(s, 'confirm_booking', {
+    await ok(s, confirmBooking, {
       bookingId: held.bookingId,
       paymentMethodId: card.paymentMethodId,
       pointPaymentAmount: 1_000,
       returnPath: '/en/bookings',
     });
-    const meals = await ok(s, 'order_meals', {
+    const meals = await ok(s, orderMeals, {
       bookingId: held.bookingId,
       meals: [{ date: civil(addDays(g.today, from)), mealId: g.dinnerId, quantities: [{ age: 30, number: 2 }] }],
     });
-    await ok(s, 'order_extra_options', {
+    await ok(s, orderExtraOptions, {
       bookingId: held.bookingId,
       extraOptions: [{ extraOptionId: g.bedId, quantity: 1 }],
     });
-    await ok(s, 'submit_guest_register', {
+    await ok(s, submitGuestRegister, {
       bookingId: held.bookingId,
       guests: [
         {
@@ -407,13 +423,13 @@ describe('object isolation: a second guest and the first guest’s objects', () 
         { fullName: names.companion, address: { countryCode: 'JP', city: names.city }, nationalityCountryCode: 'JP' },
       ],
     });
-    await ok(s, 'update_booking_headcount', {
+    await ok(s, updateBookingHeadcount, {
       bookingId: held.bookingId,
       headcount: { males: 1, females: 2, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
       childrenAge: [],
     });
-    const pending = await ok(s, 'create_guest_use_tentative_booking', stayRequest(g.houseGroupId, g.today, from + 20));
-    await ok(s, 'update_notification_settings', {
+    const pending = await ok(s, createGuestUseTentativeBooking, stayRequest(g.houseGroupId, g.today, from + 20));
+    await ok(s, updateNotificationSettings, {
       items: [{ itemType: 'PROMOTION', enabled: false, channelType: 'EMAIL' }],
     });
     return { card, booked: held, pending, meals };
@@ -425,7 +441,7 @@ describe('object isolation: a second guest and the first guest’s objects', () 
     const coupon = `AUTHZ${randomBytes(3).toString('hex').toUpperCase()}`;
     const at = (days: number) => dateTimeFromDate(new Date(t.clock.now().getTime() + days * 86_400_000));
     const c = await t.call(
-      'staff_create_coupon',
+      staffCreateCoupon,
       {
         couponType: 'CAMPAIGN',
         code: coupon,
@@ -447,7 +463,7 @@ describe('object isolation: a second guest and the first guest’s objects', () 
     attacker = await newGuest(userOf(SECOND));
     for (const s of [victim, attacker]) {
       const given = await t.call(
-        'staff_create_point_action',
+        staffCreatePointAction,
         { accountId: s.accountId, reason: 'CONFIRM_MANUAL', points: 5_000, note: 'Welcome points' },
         { token: staff.idToken },
       );
@@ -456,8 +472,8 @@ describe('object isolation: a second guest and the first guest’s objects', () 
     const stay = await liveAStay(victim, VICTIM, group, coupon, 10);
     await liveAStay(attacker, SECOND, group, coupon, 12);
     const deviceToken = `victim-device-${randomBytes(12).toString('hex')}`;
-    await ok(victim, 'update_device_token_timestamp', { deviceToken });
-    await ok(victim, 'send_email_address_verification_code', {});
+    await ok(victim, updateDeviceTokenTimestamp, { deviceToken });
+    await ok(victim, sendEmailAddressVerificationCode, {});
     const emailCode = await latestCodeFor(t, victim.email);
 
     const billings = await t.pool.query<{ id: string; billing_number: string }>(
@@ -496,12 +512,12 @@ describe('object isolation: a second guest and the first guest’s objects', () 
     before = { reads: own.answers, rows: await rowsOf(victim.userId, victim.accountId) };
 
     const probe = async (role: string, method: MethodDef, input: Record<string, unknown>, sent: string | null) => {
-      const res = await t.call(method.path, input, { token: attacker.token });
+      const res = await t.callRaw(method, input, { token: attacker.token });
       const p: Probe = { role, method: method.path, input, sent, res: { status: res.status, body: res.body } };
       if (sent !== null && res.status < 300) {
         // A success naming the first guest's id reveals nothing only when an id nobody has gets the very same answer.
         const absent = JSON.parse(JSON.stringify(input).replaceAll(JSON.stringify(sent), '"absent-0000"'));
-        const control = await t.call(method.path, absent, { token: attacker.token });
+        const control = await t.callRaw(method, absent, { token: attacker.token });
         p.control = { status: control.status, body: control.body };
       }
       probes.push(p);

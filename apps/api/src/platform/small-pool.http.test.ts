@@ -4,6 +4,8 @@ import { createTestApi } from '../test-support/test-api.js';
 import { registeredUser } from '../test-support/user-factory.js';
 import { loadEnv, MIN_DATABASE_POOL_SIZE } from './env.js';
 import { BACKGROUND_TASK_SLOTS, startScheduler } from './scheduler.js';
+import { searchHouseGroups } from '@yado/contract/catalogue.contract';
+import { getUser } from '@yado/contract/user.contract';
 
 describe('DATABASE_POOL_SIZE', () => {
   it('refuses a pool too small to leave connections to requests, naming the setting', () => {
@@ -44,7 +46,7 @@ describe('DATABASE_POOL_SIZE', () => {
             switch (i % 4) {
               case 0: {
                 const { token } = await registeredUser(t);
-                expect((await t.call('get_user', {}, { token })).status).toBe(200);
+                expect((await t.call(getUser, {}, { token })).status).toBe(200);
                 return;
               }
               case 1: {
@@ -66,7 +68,7 @@ describe('DATABASE_POOL_SIZE', () => {
                 return;
               }
               default: {
-                const res = await t.call('search_house_groups', {});
+                const res = await t.call(searchHouseGroups, {});
                 expect(res.status).toBe(200);
               }
             }

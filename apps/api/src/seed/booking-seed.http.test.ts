@@ -2,6 +2,7 @@ import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApi } from '../test-support/test-api.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
+import { listBookings, getBooking } from '@yado/contract/booking.contract';
 
 describe('demo bookings', () => {
   it(
@@ -18,11 +19,11 @@ describe('demo bookings', () => {
         password: guest.password,
       });
       const token = signedIn.body.idToken as string;
-      const upcoming = await t.call('list_bookings', { filter: 'UPCOMING' }, { token });
+      const upcoming = await t.call(listBookings, { filter: 'UPCOMING' }, { token });
       expect(upcoming.body.bookings.map((b: { bookingStatus: string }) => b.bookingStatus)).toEqual(['BOOKED']);
-      const past = await t.call('list_bookings', { filter: 'PAST' }, { token });
+      const past = await t.call(listBookings, { filter: 'PAST' }, { token });
       expect(past.body.bookings.map((b: { bookingStatus: string }) => b.bookingStatus)).toEqual(['CHECKED_OUT']);
-      const detail = await t.call('get_booking', { bookingId: past.body.bookings[0].bookingId }, { token });
+      const detail = await t.call(getBooking, { bookingId: past.body.bookings[0]!.bookingId }, { token });
       expect(
         detail.body.booking.billings.map((b: { billingType: string; billingStatus: string }) => [
           b.billingType,

@@ -2,6 +2,7 @@ import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
+import { getUser, listBeOwnerHouses } from '@yado/contract/user.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ describe('demo data', () => {
   it('lets the guest, owner and staff accounts sign in with the published passwords', async () => {
     await seedDemoData(t.api.deps);
 
-    const guest = await t.call('get_user', {}, { token: await signIn('guest'), language: 'en' });
+    const guest = await t.call(getUser, {}, { token: await signIn('guest'), language: 'en' });
     expect(guest.body).toMatchObject({
       romanizedFirstName: 'Hanako',
       romanizedLastName: 'Sato',
@@ -54,7 +55,7 @@ describe('demo data', () => {
     });
 
     const ownerToken = await signIn('owner');
-    const owner = await t.call('get_user', {}, { token: ownerToken });
+    const owner = await t.call(getUser, {}, { token: ownerToken });
     expect(owner.body).toMatchObject({
       romanizedFirstName: 'Kenji',
       romanizedLastName: 'Tanaka',
@@ -65,7 +66,7 @@ describe('demo data', () => {
     const staff = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: staffToken });
     expect(staff.body.roles).toEqual(['staff']);
     expect(staff.body.emailVerified).toBe(true);
-    const staffUser = await t.call('get_user', {}, { token: staffToken });
+    const staffUser = await t.call(getUser, {}, { token: staffToken });
     expect(staffUser.body).toMatchObject({
       romanizedFirstName: 'Yui',
       romanizedLastName: 'Suzuki',
@@ -76,8 +77,8 @@ describe('demo data', () => {
   it('offers house groups across Japan for ownership, named in both languages', async () => {
     await seedDemoData(t.api.deps);
     const token = await signIn('guest');
-    const en = await t.call('list_be_owner_houses', {}, { token, language: 'en' });
-    const ja = await t.call('list_be_owner_houses', {}, { token, language: 'ja' });
+    const en = await t.call(listBeOwnerHouses, {}, { token, language: 'en' });
+    const ja = await t.call(listBeOwnerHouses, {}, { token, language: 'ja' });
     expect(en.body.houseGroups.length).toBeGreaterThanOrEqual(4);
     expect(new Set(en.body.houseGroups.map((h: { prefectureName: string }) => h.prefectureName)).size).toBe(3);
     for (const h of en.body.houseGroups) {
@@ -88,6 +89,6 @@ describe('demo data', () => {
     expect(en.body.houseGroups.map((h: { name: string }) => h.name)).toContain('Kazahana Villa');
     expect(ja.body.houseGroups.map((h: { name: string }) => h.name)).toContain('風花ヴィラ');
     const villa = en.body.houseGroups.find((h: { name: string }) => h.name === 'Kazahana Villa');
-    expect(villa.sharePriceYen).toBe(4_800_000);
+    expect(villa!.sharePriceYen).toBe(4_800_000);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { seedDemoData } from './demo-seed.service.js';
 import { seedMealsAndOptions } from './meal-seed.service.js';
+import { listMeals, listExtraOptions } from '@yado/contract/meal.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ const count = async (table: string) =>
 
 describe('demo meals and extra options', () => {
   it('gives a house group that serves meals a breakfast and two dinners, in both languages', async () => {
-    const en = await t.call('list_meals', { houseGroupId: 'hg-kazahana-villa' }, { language: 'en' });
+    const en = await t.call(listMeals, { houseGroupId: 'hg-kazahana-villa' }, { language: 'en' });
     expect(en.status).toBe(200);
     expect(en.body.meals.map((m: { type: string; name: string }) => [m.type, m.name])).toEqual([
       ['BREAKFAST', 'Japanese breakfast'],
@@ -22,21 +23,21 @@ describe('demo meals and extra options', () => {
       ['DINNER', 'Terrace barbecue set'],
     ]);
     expect(en.body.meals[0]).toMatchObject({ adultPrice: 2_800, childPrice: 1_600, providingTime: '08:00' });
-    const ja = await t.call('list_meals', { houseGroupId: 'hg-kazahana-villa' }, { language: 'ja' });
+    const ja = await t.call(listMeals, { houseGroupId: 'hg-kazahana-villa' }, { language: 'ja' });
     expect(ja.body.meals.map((m: { name: string }) => m.name)).toEqual(['和朝食', '季節の会席料理', 'テラスBBQセット']);
     // A house group without meals lists none.
-    const none = await t.call('list_meals', { houseGroupId: 'hg-shiosai-house' });
+    const none = await t.call(listMeals, { houseGroupId: 'hg-shiosai-house' });
     expect(none.body.meals).toEqual([]);
   });
 
   it('offers an extra bed and bath salts everywhere, an additional pet only where pets are allowed', async () => {
-    const cabin = await t.call('list_extra_options', { houseGroupId: 'hg-komorebi-cabin' });
+    const cabin = await t.call(listExtraOptions, { houseGroupId: 'hg-komorebi-cabin' });
     expect(cabin.body.extraOptions.map((o: { type: string }) => o.type)).toEqual([
       'EXTRA_BED',
       'AMENITY',
       'ADDITIONAL_PET',
     ]);
-    const villa = await t.call('list_extra_options', { houseGroupId: 'hg-kazahana-villa' }, { language: 'ja' });
+    const villa = await t.call(listExtraOptions, { houseGroupId: 'hg-kazahana-villa' }, { language: 'ja' });
     expect(villa.body.extraOptions).toEqual([
       expect.objectContaining({ type: 'EXTRA_BED', unitAmount: 5_000, chargeBasis: 'PER_NIGHT', maxQuantity: 2 }),
       expect.objectContaining({

@@ -6,7 +6,9 @@ import {
   WEB_APP_VERSION,
   WEB_APP_VERSION_HEADER,
 } from '@yado/contract/headers';
+import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
+import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApi, type Api } from '../api-app.js';
@@ -43,6 +45,31 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 export type CallOptions = { token?: string | null; language?: 'en' | 'ja'; headers?: Record<string, string> };
 
 /**
+ * One answer of the product API as a test sees it: `body` typed as the
+ * method's output, so a contract change breaks the tests it affects at
+ * compile time; `error` is the API error object of a failed call. Reading
+ * `error` from a successful answer throws, so an assertion on it fails.
+ */
+export type CallResult<O> = {
+  status: number;
+  body: O;
+  readonly error: ApiErrorBody;
+  headers: Headers;
+};
+
+function callResult<O>(status: number, body: unknown, headers: Headers): CallResult<O> {
+  return {
+    status,
+    body: body as O,
+    get error(): ApiErrorBody {
+      if (status < 400) throw new Error(`expected an error answer, got ${status}: ${JSON.stringify(body)}`);
+      return body as ApiErrorBody;
+    },
+    headers,
+  };
+}
+
+/**
  * The real HTTP app on a fresh database, with a clock the test can move.
  * `call` goes through Hono's fetch handler exactly as a request from a browser would.
  */
@@ -64,11 +91,7 @@ export async function createTestApi(
     return api.app.fetch(new Request(`http://localhost${path}`, { ...init, headers }));
   }
 
-  async function call<T = any>(
-    method: string,
-    body: unknown = {},
-    opts: CallOptions = {},
-  ): Promise<{ status: number; body: T; headers: Headers }> {
+  async function send<O>(path: string, body: unknown, opts: CallOptions): Promise<CallResult<O>> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [PLATFORM_HEADER]: PLATFORM_WEB,
@@ -77,8 +100,30 @@ export async function createTestApi(
     };
     if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
     if (opts.language) headers['accept-language'] = opts.language;
-    const res = await raw(`${API_PREFIX}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+    const res = await raw(`${API_PREFIX}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    return callResult<O>(res.status, await res.json(), res.headers);
+  }
+
+  /** Calls a contract method with input its schema accepts; the answer's body is the method's output type. */
+  async function call<M extends MethodDef>(
+    def: M,
+    input: MethodInput<M>,
+    opts: CallOptions = {},
+  ): Promise<CallResult<MethodOutput<M>>> {
+    return send<MethodOutput<M>>(def.path, input, opts);
+  }
+
+  /**
+   * Sends any body to a method, for tests that send invalid input on purpose
+   * (or name a path the contract does not have). The answer is typed as the
+   * method's output all the same.
+   */
+  async function callRaw<M extends Pick<MethodDef, 'path'>>(
+    def: M,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<CallResult<M extends MethodDef ? MethodOutput<M> : unknown>> {
+    return send(def.path, body, opts);
   }
 
   async function identityPost<T = any>(
@@ -99,5 +144,5 @@ export async function createTestApi(
     return res.body;
   }
 
-  return { api, pool, url, env, clock, raw, call, identityPost, signUp };
+  return { api, pool, url, env, clock, raw, call, callRaw, identityPost, signUp };
 }

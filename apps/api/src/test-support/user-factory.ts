@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { User } from '@yado/contract/user.contract';
 import type { TestApi } from './test-api.js';
+import { createUser } from '@yado/contract/user.contract';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
@@ -39,7 +40,7 @@ export async function registeredUser(
 ): Promise<{ token: string; tokens: TokenResponse; user: User; email: string }> {
   const email = opts.email ?? uniqueEmail();
   const tokens = opts.verifiedEmail ? await signInVerified(t, email) : await t.signUp(email);
-  const res = await t.call<User>('create_user', userFields(overrides), { token: tokens.idToken });
+  const res = await t.callRaw(createUser, userFields(overrides), { token: tokens.idToken });
   if (res.status !== 200) throw new Error(`create_user failed: ${JSON.stringify(res.body)}`);
   return { token: tokens.idToken, tokens, user: res.body, email };
 }

@@ -10,6 +10,7 @@ import { bookableHouseGroup, addCard, stayRequest } from '../booking/booking.tes
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { bodyArbitraries, HOSTILE_STRINGS, resolveRef, validArbitrary } from './openapi-arbitrary.test-support.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.service.js';
+import { createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
 
 /**
  * Every operation of the OpenAPI document, called with generated requests:
@@ -263,11 +264,9 @@ async function freshGuest(): Promise<string[]> {
   const paymentMethodId = await addCard(t, principal.accountId, '4242424242424242');
   // Nights of its own, so the operations' bookings never compete for a house.
   const from = 5 + 2 * (bookings++ % 55);
-  const booking = await t.call<{ bookingId: string }>(
-    'create_guest_use_tentative_booking',
-    stayRequest(stay.houseGroupId, stay.today, from, 1),
-    { token: guest.token },
-  );
+  const booking = await t.call(createGuestUseTentativeBooking, stayRequest(stay.houseGroupId, stay.today, from, 1), {
+    token: guest.token,
+  });
   if (booking.status !== 200) throw new Error(`hold failed: ${JSON.stringify(booking.body)}`);
   return [guest.user.id, paymentMethodId, booking.body.bookingId];
 }

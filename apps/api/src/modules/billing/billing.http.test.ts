@@ -19,6 +19,8 @@ import {
   type BillingLineInput,
 } from './billing.service.js';
 import { parsePdf } from './pdf.test-support.js';
+import { listBillings, getBillingDetail, payBilling, completeBillingPayment } from '@yado/contract/billing.contract';
+import { createCardRegistration, completeCardRegistration } from '@yado/contract/payment.contract';
 
 let t: TestApi;
 let staffToken: string;
@@ -149,18 +151,14 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function addCard(g: Guest, number = '4242424242424242'): Promise<string> {
-  const reg = await t.call('create_card_registration', { returnUrl: '/en/mypage' }, { token: g.token });
+  const reg = await t.call(createCardRegistration, { returnUrl: '/en/mypage' }, { token: g.token });
   expect(reg.status).toBe(200);
   const submitted = await t.raw(
     reg.body.registrationUrl,
     form({ action: 'card', number, expiry: '12/39', cvc: '123', name: '' }),
   );
   expect(submitted.status).toBe(303);
-  const done = await t.call(
-    'complete_card_registration',
-    { registrationId: reg.body.registrationId },
-    { token: g.token },
-  );
+  const done = await t.call(completeCardRegistration, { registrationId: reg.body.registrationId }, { token: g.token });
   expect(done.status).toBe(200);
   return done.body.creditCard.paymentMethodId as string;
 }
@@ -199,7 +197,7 @@ describe('list_billings and get_billing_detail', () => {
     });
     t.clock.advance(1_000);
     const def = await newBilling(g.accountId, { bookingId: dep.bookingId, deductions: 12_000 });
-    const res = await t.call('list_billings', { bookingId: dep.bookingId }, { token: g.token });
+    const res = await t.call(listBillings, { bookingId: dep.bookingId }, { token: g.token });
     expect(res.status).toBe(200);
     expect(res.body.billings.map((b: { billingId: string }) => b.billingId)).toEqual([dep.billingId, def.billingId]);
     expect(res.body.billings[1]).toMatchObject({
@@ -223,19 +221,19 @@ describe('list_billings and get_billing_detail', () => {
     const g = await guest();
     const other = await guest();
     const b = await newBilling(g.accountId);
-    const res = await t.call('list_billings', { bookingId: b.bookingId }, { token: other.token });
+    const res = await t.call(listBillings, { bookingId: b.bookingId }, { token: other.token });
     expect(res.status).toBe(404);
-    expect(res.body.errorInfo.reason).toBe('CodeBookingNotFound');
-    const none = await t.call('list_billings', { bookingId: 'bk-unknown' }, { token: other.token });
+    expect(res.error.errorInfo.reason).toBe('CodeBookingNotFound');
+    const none = await t.call(listBillings, { bookingId: 'bk-unknown' }, { token: other.token });
     expect(none.body).toEqual({ billings: [], billingWithDetails: [], totalUnbilledAmount: 0 });
-    expect((await t.call('list_billings', { bookingId: b.bookingId })).status).toBe(401);
-    expect((await t.call('list_billings', { bookingId: b.bookingId }, { token: staffToken })).status).toBe(200);
+    expect((await t.call(listBillings, { bookingId: b.bookingId })).status).toBe(401);
+    expect((await t.call(listBillings, { bookingId: b.bookingId }, { token: staffToken })).status).toBe(200);
   });
 
   it('details the lines, subtotals per subject and per rate, service charge and discounts, in the caller language', async () => {
     const g = await guest();
     const b = await newBilling(g.accountId);
-    const res = await t.call('get_billing_detail', { billingId: b.billingId }, { token: g.token, language: 'ja' });
+    const res = await t.call(getBillingDetail, { billingId: b.billingId }, { token: g.token, language: 'ja' });
     expect(res.status).toBe(200);
     const d = res.body.billingDetail;
     expect(d).toMatchObject({
@@ -286,10 +284,10 @@ describe('list_billings and get_billing_detail', () => {
     expect(res.body.billing).toMatchObject({ billingId: b.billingId, preDiscountBillingAmount: TOTAL + 3_630 });
 
     const other = await guest();
-    const hidden = await t.call('get_billing_detail', { billingId: b.billingId }, { token: other.token });
+    const hidden = await t.call(getBillingDetail, { billingId: b.billingId }, { token: other.token });
     expect(hidden.status).toBe(404);
-    expect(hidden.body.errorInfo.reason).toBe('CodeBillingNotFound');
-    expect((await t.call('get_billing_detail', { billingId: b.billingId }, { token: staffToken })).status).toBe(200);
+    expect(hidden.error.errorInfo.reason).toBe('CodeBillingNotFound');
+    expect((await t.call(getBillingDetail, { billingId: b.billingId }, { token: staffToken })).status).toBe(200);
   });
 });
 
@@ -322,7 +320,7 @@ describe('billing status transitions', () => {
       ['REQUESTED', 'PAID', 'account:x'],
       ['PAID', 'REFUNDED', 'system:cancel'],
     ]);
-    const detail = await t.call('get_billing_detail', { billingId: b.billingId }, { token: g.token });
+    const detail = await t.call(getBillingDetail, { billingId: b.billingId }, { token: g.token });
     expect(detail.body.billing).toMatchObject({ refundedAmount: TOTAL - 600, pointPaymentAmount: 600 });
   });
 
@@ -421,7 +419,7 @@ describe('pay_billing', () => {
     await givePoints(g.accountId, 1_000);
     const b = await newBilling(g.accountId);
     const res = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: card, pointPaymentAmount: 700 },
       { token: g.token },
     );
@@ -446,7 +444,7 @@ describe('pay_billing', () => {
 
     // Paying again charges nothing more.
     const again = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: card, pointPaymentAmount: 0 },
       { token: g.token },
     );
@@ -461,7 +459,7 @@ describe('pay_billing', () => {
     await givePoints(g.accountId, 500);
     const b = await newBilling(g.accountId, { billingType: 'ADDITIONAL' });
     const res = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: declined, pointPaymentAmount: 500 },
       { token: g.token },
     );
@@ -471,7 +469,7 @@ describe('pay_billing', () => {
     expect(await pointBalance(t.pool, g.accountId)).toBe(500);
 
     const retry = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: good, pointPaymentAmount: 500 },
       { token: g.token },
     );
@@ -487,7 +485,7 @@ describe('pay_billing', () => {
     await givePoints(g.accountId, TOTAL);
     const b = await newBilling(g.accountId);
     const res = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: 'pm-unused', pointPaymentAmount: TOTAL },
       { token: g.token },
     );
@@ -504,34 +502,26 @@ describe('pay_billing', () => {
     await givePoints(g.accountId, 100);
     const b = await newBilling(g.accountId);
     const call = (body: Record<string, unknown>, token = g.token) =>
-      t.call('pay_billing', { billingId: b.billingId, paymentMethodId: card, ...body }, { token });
+      t.call(payBilling, { billingId: b.billingId, paymentMethodId: card, ...body }, { token });
     const tooMuch = await call({ pointPaymentAmount: TOTAL + 1 });
-    expect([tooMuch.status, tooMuch.body.errorInfo.reason]).toEqual([400, 'CodePointsExceedAmount']);
+    expect([tooMuch.status, tooMuch.error.errorInfo.reason]).toEqual([400, 'CodePointsExceedAmount']);
     const notEnough = await call({ pointPaymentAmount: 101 });
-    expect([notEnough.status, notEnough.body.errorInfo.reason]).toEqual([409, 'CodeInsufficientPoints']);
+    expect([notEnough.status, notEnough.error.errorInfo.reason]).toEqual([409, 'CodeInsufficientPoints']);
     const other = await guest();
     const hidden = await call({ pointPaymentAmount: 0 }, other.token);
-    expect([hidden.status, hidden.body.errorInfo.reason]).toEqual([404, 'CodeBillingNotFound']);
+    expect([hidden.status, hidden.error.errorInfo.reason]).toEqual([404, 'CodeBillingNotFound']);
     const notMine = await call({ paymentMethodId: await addCard(other), pointPaymentAmount: 0 });
-    expect([notMine.status, notMine.body.errorInfo.reason]).toEqual([404, 'CodePaymentMethodNotFound']);
+    expect([notMine.status, notMine.error.errorInfo.reason]).toEqual([404, 'CodePaymentMethodNotFound']);
     expect(await status(b.billingId)).toBe('REQUESTED');
     expect(await pointBalance(t.pool, g.accountId)).toBe(100);
 
     const deposit = await newBilling(g.accountId, { billingType: 'DEPOSIT' });
-    const dep = await t.call(
-      'pay_billing',
-      { billingId: deposit.billingId, paymentMethodId: card },
-      { token: g.token },
-    );
-    expect([dep.status, dep.body.errorInfo.reason]).toEqual([409, 'CodeBillingNotPayable']);
+    const dep = await t.call(payBilling, { billingId: deposit.billingId, paymentMethodId: card }, { token: g.token });
+    expect([dep.status, dep.error.errorInfo.reason]).toEqual([409, 'CodeBillingNotPayable']);
     const cancelled = await newBilling(g.accountId);
     await withTx(t.pool, (tx) => cancelBilling(tx, cancelled.billingId));
-    const c = await t.call(
-      'pay_billing',
-      { billingId: cancelled.billingId, paymentMethodId: card },
-      { token: g.token },
-    );
-    expect([c.status, c.body.errorInfo.reason]).toEqual([409, 'CodeBillingNotPayable']);
+    const c = await t.call(payBilling, { billingId: cancelled.billingId, paymentMethodId: card }, { token: g.token });
+    expect([c.status, c.error.errorInfo.reason]).toEqual([409, 'CodeBillingNotPayable']);
   });
 
   it('is idempotent: a retry with the same key answers the first result and charges once', async () => {
@@ -540,8 +530,8 @@ describe('pay_billing', () => {
     const b = await newBilling(g.accountId);
     const key = `pay-${randomUUID()}`;
     const body = { billingId: b.billingId, paymentMethodId: card, pointPaymentAmount: 0 };
-    const first = await t.call('pay_billing', body, { token: g.token, headers: { 'idempotency-key': key } });
-    const second = await t.call('pay_billing', body, { token: g.token, headers: { 'idempotency-key': key } });
+    const first = await t.call(payBilling, body, { token: g.token, headers: { 'idempotency-key': key } });
+    const second = await t.call(payBilling, body, { token: g.token, headers: { 'idempotency-key': key } });
     expect(first.body.payment).toEqual({ status: 'PAID' });
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
@@ -553,7 +543,7 @@ describe('pay_billing', () => {
     const card = await addCard(g, '4000000000003220');
     const b = await newBilling(g.accountId);
     const res = await t.call(
-      'pay_billing',
+      payBilling,
       { billingId: b.billingId, paymentMethodId: card, pointPaymentAmount: 0, returnUrl: '/en/mypage/bookings/x' },
       { token: g.token },
     );
@@ -561,30 +551,28 @@ describe('pay_billing', () => {
     expect(res.body.payment.challengeUrl).toEqual(expect.any(String));
     expect(res.body.billing.billingStatus).toBe('REQUESTED');
 
-    const waiting = await t.call('complete_billing_payment', { billingId: b.billingId }, { token: g.token });
+    const waiting = await t.call(completeBillingPayment, { billingId: b.billingId }, { token: g.token });
     expect(waiting.body.payment.status).toBe('REQUIRES_ACTION');
 
-    const challenge = await t.raw(res.body.payment.challengeUrl, form({ action: 'submit', code: '123456' }));
+    const challenge = await t.raw(res.body.payment.challengeUrl!, form({ action: 'submit', code: '123456' }));
     expect(challenge.status).toBe(303);
-    const done = await t.call('complete_billing_payment', { billingId: b.billingId }, { token: g.token });
+    const done = await t.call(completeBillingPayment, { billingId: b.billingId }, { token: g.token });
     expect(done.body.payment).toEqual({ status: 'PAID' });
     expect(done.body.billing.billingStatus).toBe('PAID');
-    const again = await t.call('complete_billing_payment', { billingId: b.billingId }, { token: g.token });
+    const again = await t.call(completeBillingPayment, { billingId: b.billingId }, { token: g.token });
     expect(again.body.payment).toEqual({ status: 'PAID' });
     const other = await guest();
-    expect((await t.call('complete_billing_payment', { billingId: b.billingId }, { token: other.token })).status).toBe(
-      404,
-    );
+    expect((await t.call(completeBillingPayment, { billingId: b.billingId }, { token: other.token })).status).toBe(404);
   });
 
   it('a failed 3-D Secure challenge ends FAILED with its reason', async () => {
     const g = await guest();
     const card = await addCard(g, '4000000000003063');
     const b = await newBilling(g.accountId);
-    const res = await t.call('pay_billing', { billingId: b.billingId, paymentMethodId: card }, { token: g.token });
+    const res = await t.call(payBilling, { billingId: b.billingId, paymentMethodId: card }, { token: g.token });
     expect(res.body.payment.status).toBe('REQUIRES_ACTION');
-    await t.raw(res.body.payment.challengeUrl, form({ action: 'submit', code: '123456' }));
-    const done = await t.call('complete_billing_payment', { billingId: b.billingId }, { token: g.token });
+    await t.raw(res.body.payment.challengeUrl!, form({ action: 'submit', code: '123456' }));
+    const done = await t.call(completeBillingPayment, { billingId: b.billingId }, { token: g.token });
     expect(done.body.payment).toEqual({ status: 'FAILED', reason: 'CodePaymentAuthenticationFailed' });
     expect(done.body.billing.billingStatus).toBe('FAILED');
   });

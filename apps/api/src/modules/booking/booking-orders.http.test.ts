@@ -8,6 +8,20 @@ import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js'
 import { chargeDefaultBillings, expireTentativeBookings } from './booking-jobs.service.js';
 import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
+import { staffCreateCoupon } from '@yado/contract/coupon.contract';
+import {
+  createGuestUseTentativeBooking,
+  confirmBooking,
+  orderMeals,
+  cancelMealOrder,
+  orderExtraOptions,
+  staffCheckinBooking,
+  staffCreateCustomMealOrder,
+  getBookingQuote,
+  getBooking,
+  cancelBooking,
+  completeBookingPayment,
+} from '@yado/contract/booking.contract';
 
 let t: TestApi;
 
@@ -23,7 +37,7 @@ type Guest = Awaited<ReturnType<typeof guestWithCard>>;
 const DAY = 86_400_000;
 
 async function createTentative(g: Guest, req: Record<string, unknown>) {
-  const res = await t.call('create_guest_use_tentative_booking', req, { token: g.token });
+  const res = await t.callRaw(createGuestUseTentativeBooking, req, { token: g.token });
   if (res.status !== 200) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body as { bookingId: string; bookingNumber: string; quote: any };
 }
@@ -31,7 +45,7 @@ async function createTentative(g: Guest, req: Record<string, unknown>) {
 async function booked(g: Guest, req: Record<string, unknown>) {
   const { bookingId } = await createTentative(g, req);
   const res = await t.call(
-    'confirm_booking',
+    confirmBooking,
     { bookingId, paymentMethodId: g.paymentMethodId, pointPaymentAmount: 0, returnPath: '/en/bookings' },
     { token: g.token },
   );
@@ -142,7 +156,7 @@ describe('order_meals and cancel_meal_order', () => {
     expect(await quoteOf(bookingId)).toMatchObject({ totalAmount: 48_400, depositAmount: 14_520, mealAmount: 0 });
 
     const res = await t.call(
-      'order_meals',
+      orderMeals,
       {
         bookingId,
         meals: [
@@ -164,7 +178,7 @@ describe('order_meals and cancel_meal_order', () => {
     expect((await billingsOf(bookingId)).map((b) => b.billing_type)).toEqual(['DEPOSIT']);
 
     const breakfast = orders.find((o) => o.meal_id === breakfastId)!;
-    const cancelled = await t.call('cancel_meal_order', { bookingId, orderId: breakfast.id }, { token: g.token });
+    const cancelled = await t.call(cancelMealOrder, { bookingId, orderId: breakfast.id }, { token: g.token });
     expect(cancelled.status).toBe(200);
     // 59,600 + 5,960 service + 6,556 tax.
     expect(cancelled.body.booking.quote).toMatchObject({
@@ -195,18 +209,18 @@ describe('order_meals and cancel_meal_order', () => {
     // Dinner closes 3 days before at 17:00: a check-in in 2 days is too late already.
     const soon = await booked(g, stayRequest(houseGroupId, today, 2));
     const late = await t.call(
-      'order_meals',
+      orderMeals,
       { bookingId: soon, meals: [{ date: civil(addDays(today, 2)), mealId: dinnerId, quantities: adults(2) }] },
       { token: g.token },
     );
-    expect(late.body.errorInfo?.reason).toBe('CodeMealOrderDeadlinePassed');
+    expect(late.error.errorInfo?.reason).toBe('CodeMealOrderDeadlinePassed');
     expect(await mealOrders(soon)).toEqual([]);
     expect(await quoteOf(soon)).toMatchObject({ mealAmount: 0, totalAmount: 48_400 });
 
     const checkin = addDays(today, 10);
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 10));
     await t.call(
-      'order_meals',
+      orderMeals,
       { bookingId, meals: [{ date: civil(checkin), mealId: dinnerId, quantities: adults(2) }] },
       { token: g.token },
     );
@@ -214,8 +228,8 @@ describe('order_meals and cancel_meal_order', () => {
     const before = await quoteOf(bookingId);
     setTokyo(addDays(checkin, -3), '17:01');
     await freshToken(t, g);
-    const refused = await t.call('cancel_meal_order', { bookingId, orderId: order!.id }, { token: g.token });
-    expect(refused.body.errorInfo?.reason).toBe('CodeMealOrderDeadlinePassed');
+    const refused = await t.call(cancelMealOrder, { bookingId, orderId: order!.id }, { token: g.token });
+    expect(refused.error.errorInfo?.reason).toBe('CodeMealOrderDeadlinePassed');
     expect((await mealOrders(bookingId))[0]!.status).toBe('ORDERED');
     expect(await quoteOf(bookingId)).toEqual(before);
   });
@@ -227,7 +241,7 @@ describe('order_meals and cancel_meal_order', () => {
     const checkin = addDays(today, 10);
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 10));
     await t.call(
-      'order_meals',
+      orderMeals,
       { bookingId, meals: [{ date: civil(checkin), mealId: dinnerId, quantities: adults(1) }] },
       { token: g.token },
     );
@@ -235,19 +249,19 @@ describe('order_meals and cancel_meal_order', () => {
     const before = await quoteOf(bookingId);
     const calls = [
       t.call(
-        'order_meals',
+        orderMeals,
         { bookingId, meals: [{ date: civil(checkin), mealId: dinnerId, quantities: adults(2) }] },
         { token: other.token },
       ),
-      t.call('cancel_meal_order', { bookingId, orderId: order!.id }, { token: other.token }),
+      t.call(cancelMealOrder, { bookingId, orderId: order!.id }, { token: other.token }),
       t.call(
-        'order_extra_options',
+        orderExtraOptions,
         { bookingId, extraOptions: [{ extraOptionId: bedId, quantity: 1 }] },
         { token: other.token },
       ),
     ];
     for (const res of await Promise.all(calls)) {
-      expect([res.status, res.body.errorInfo?.reason]).toEqual([404, 'CodeBookingNotFound']);
+      expect([res.status, res.error.errorInfo?.reason]).toEqual([404, 'CodeBookingNotFound']);
     }
     expect((await mealOrders(bookingId)).map((o) => o.status)).toEqual(['ORDERED']);
     expect(await quoteOf(bookingId)).toEqual(before);
@@ -260,7 +274,7 @@ describe('order_extra_options', () => {
     const { houseGroupId, today, bedId } = await groupWithMenu();
     const { bookingId } = await createTentative(g, stayRequest(houseGroupId, today, 10));
     const one = await t.call(
-      'order_extra_options',
+      orderExtraOptions,
       { bookingId, extraOptions: [{ extraOptionId: bedId, quantity: 1 }] },
       { token: g.token },
     );
@@ -270,7 +284,7 @@ describe('order_extra_options', () => {
     // Still TENTATIVE: the deposit follows the total (30%, rounded down).
     expect(one.body.booking.quote.depositAmount).toBe(18_150);
     const two = await t.call(
-      'order_extra_options',
+      orderExtraOptions,
       { bookingId, extraOptions: [{ extraOptionId: bedId, quantity: 2 }] },
       { token: g.token },
     );
@@ -293,24 +307,24 @@ describe('orders during the stay and staff_create_custom_meal_order', () => {
     setTokyo(checkin, '16:00');
     await freshToken(t, g);
     const staff = await signInStaff(t);
-    const checkedIn = await t.call('staff_checkin_booking', { bookingId }, { token: staff.idToken });
+    const checkedIn = await t.call(staffCheckinBooking, { bookingId }, { token: staff.idToken });
     expect(checkedIn.body.booking.bookingStatus).toBe('STAYING');
     const before = await quoteOf(bookingId);
 
     const meal = await t.call(
-      'order_meals',
+      orderMeals,
       { bookingId, meals: [{ date: civil(addDays(checkin, 1)), mealId: breakfastId, quantities: adults(2) }] },
       { token: g.token },
     );
     expect(meal.status).toBe(200);
     const option = await t.call(
-      'order_extra_options',
+      orderExtraOptions,
       { bookingId, extraOptions: [{ extraOptionId: bedId, quantity: 1 }] },
       { token: g.token },
     );
     expect(option.status).toBe(200);
     const custom = await t.call(
-      'staff_create_custom_meal_order',
+      staffCreateCustomMealOrder,
       {
         bookingId,
         name: 'Birthday cake',
@@ -356,7 +370,7 @@ describe('orders during the stay and staff_create_custom_meal_order', () => {
       providingDate: civil(checkin),
       providingTime: '18:30',
     };
-    const res = await t.call('staff_create_custom_meal_order', input, { token: staff.idToken });
+    const res = await t.call(staffCreateCustomMealOrder, input, { token: staff.idToken });
     expect(res.status).toBe(200);
     // 46,000 + 4,600 service + 5,060 tax.
     expect(res.body.booking.quote).toMatchObject({ totalAmount: 55_660, depositAmount: 14_520 });
@@ -373,20 +387,20 @@ describe('orders during the stay and staff_create_custom_meal_order', () => {
     expect(rows[1]).toMatchObject({ billing_type: 'DEFAULT', total_amount: 55_660, deductions: 14_520 });
     t.clock.set(new Date());
 
-    const guest = await t.call('staff_create_custom_meal_order', input, { token: g.token });
+    const guest = await t.call(staffCreateCustomMealOrder, input, { token: g.token });
     expect(guest.status).toBe(403);
     const unknown = await t.call(
-      'staff_create_custom_meal_order',
+      staffCreateCustomMealOrder,
       { ...input, bookingId: 'no-such-booking' },
       { token: staff.idToken },
     );
-    expect([unknown.status, unknown.body.errorInfo.reason]).toEqual([404, 'CodeBookingNotFound']);
+    expect([unknown.status, unknown.error.errorInfo.reason]).toEqual([404, 'CodeBookingNotFound']);
     const outside = await t.call(
-      'staff_create_custom_meal_order',
+      staffCreateCustomMealOrder,
       { ...input, providingDate: civil(addDays(checkin, 5)) },
       { token: staff.idToken },
     );
-    expect([outside.status, outside.body.errorInfo.reason]).toEqual([400, 'CodeInvalidArgument']);
+    expect([outside.status, outside.error.errorInfo.reason]).toEqual([400, 'CodeInvalidArgument']);
     expect(custom.rows).toHaveLength(1);
   });
 });
@@ -396,7 +410,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
     const staff = await signInStaff(t);
     const code = `STAY${randomBytes(3).toString('hex').toUpperCase()}`;
     const res = await t.call(
-      'staff_create_coupon',
+      staffCreateCoupon,
       {
         couponType: 'CAMPAIGN',
         code,
@@ -431,7 +445,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const c = await coupon();
-    const quote = await t.call('get_booking_quote', stayRequest(houseGroupId, today, 10, 2, { coupon: c }), {
+    const quote = await t.call(getBookingQuote, stayRequest(houseGroupId, today, 10, 2, { coupon: c }), {
       token: g.token,
     });
     // 40,000 − 4,000 = 36,000; +3,600 service; +3,960 tax.
@@ -441,7 +455,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
     expect(await redemptionOf(created.bookingId)).toEqual([{ discount_amount: 4_000, released: false }]);
 
     const confirmed = await t.call(
-      'confirm_booking',
+      confirmBooking,
       {
         bookingId: created.bookingId,
         paymentMethodId: g.paymentMethodId,
@@ -451,7 +465,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
       { token: g.token },
     );
     expect(confirmed.body.status).toBe('PAID');
-    const detail = (await t.call('get_booking', { bookingId: created.bookingId }, { token: g.token })).body.booking;
+    const detail = (await t.call(getBooking, { bookingId: created.bookingId }, { token: g.token })).body.booking;
     expect(detail.guestUse).toMatchObject({ discountAmount: 4_000, depositAmount: 13_068 });
 
     setTokyo(addDays(today, 7), '09:00');
@@ -471,7 +485,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
     const first = await createTentative(g, stayRequest(houseGroupId, today, 10, 2, { coupon: c }));
     // One use per guest: a second hold with the code is refused while the first holds it.
     const second = await t.call(
-      'create_guest_use_tentative_booking',
+      createGuestUseTentativeBooking,
       stayRequest(houseGroupId, today, 20, 2, { coupon: c }),
       { token: g.token },
     );
@@ -484,7 +498,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
 
     const again = await createTentative(g, stayRequest(houseGroupId, today, 20, 2, { coupon: c }));
     expect(again.quote.discountAmount).toBe(4_000);
-    const cancelled = await t.call('cancel_booking', { bookingId: again.bookingId }, { token: g.token });
+    const cancelled = await t.call(cancelBooking, { bookingId: again.bookingId }, { token: g.token });
     expect(cancelled.body.booking.bookingStatus).toBe('CANCELLED');
     expect(await redemptionOf(again.bookingId)).toEqual([{ discount_amount: 4_000, released: true }]);
     // Usable once more.
@@ -498,11 +512,11 @@ describe('Idempotency-Key on create_guest_use_tentative_booking', () => {
     const { houseGroupId, today } = await bookableHouseGroup(t, { houses: 3 });
     const key = `hold-${randomBytes(8).toString('hex')}`;
     const req = stayRequest(houseGroupId, today, 10);
-    const first = await t.call('create_guest_use_tentative_booking', req, {
+    const first = await t.call(createGuestUseTentativeBooking, req, {
       token: g.token,
       headers: { 'Idempotency-Key': key },
     });
-    const retry = await t.call('create_guest_use_tentative_booking', req, {
+    const retry = await t.call(createGuestUseTentativeBooking, req, {
       token: g.token,
       headers: { 'Idempotency-Key': key },
     });
@@ -520,11 +534,11 @@ describe('Idempotency-Key on create_guest_use_tentative_booking', () => {
     ]);
     expect(bookings.rows[0].n).toBe(1);
 
-    const other = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 11), {
+    const other = await t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 11), {
       token: g.token,
       headers: { 'Idempotency-Key': key },
     });
-    expect([other.status, other.body.errorInfo.reason]).toEqual([422, 'CodeIdempotencyKeyReused']);
+    expect([other.status, other.error.errorInfo.reason]).toEqual([422, 'CodeIdempotencyKeyReused']);
     expect(
       (await t.pool.query('SELECT count(*)::int AS n FROM bookings WHERE house_group_id = $1', [houseGroupId])).rows[0]
         .n,
@@ -537,9 +551,9 @@ describe('the deposit', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const { bookingId } = await createTentative(g, stayRequest(houseGroupId, today, 30));
-    const before = (await t.call('get_booking', { bookingId }, { token: g.token, language: 'ja' })).body.booking;
-    expect(before.guestUse.deposit).toBeNull();
-    expect(before.guestUse.depositDetail).toMatchObject({
+    const before = (await t.call(getBooking, { bookingId }, { token: g.token, language: 'ja' })).body.booking;
+    expect(before.guestUse!.deposit).toBeNull();
+    expect(before.guestUse!.depositDetail).toMatchObject({
       billingNumber: '',
       taxInclusiveTotalAmount: 14_520,
       subtotalsBySubject: [{ subject: 'ACCOMMODATION_DEPOSIT', amount: 14_520 }],
@@ -558,18 +572,18 @@ describe('the deposit', () => {
     });
 
     await t.call(
-      'confirm_booking',
+      confirmBooking,
       { bookingId, paymentMethodId: g.paymentMethodId, pointPaymentAmount: 0, returnPath: '/en/bookings' },
       { token: g.token },
     );
-    const after = (await t.call('get_booking', { bookingId }, { token: g.token })).body.booking;
-    expect(after.guestUse.deposit.billingStatus).toBe('PAID');
-    expect(after.guestUse.depositDetail).toMatchObject({
-      billingNumber: after.guestUse.deposit.billingNumber,
+    const after = (await t.call(getBooking, { bookingId }, { token: g.token })).body.booking;
+    expect(after.guestUse!.deposit!.billingStatus).toBe('PAID');
+    expect(after.guestUse!.depositDetail).toMatchObject({
+      billingNumber: after.guestUse!.deposit!.billingNumber,
       taxInclusiveTotalAmount: 14_520,
       orders: [{ title: 'Deposit', subject: 'ACCOMMODATION_DEPOSIT', amount: 14_520 }],
     });
-    expect(after.guestUse.depositDetail.billingNumber).not.toBe('');
+    expect(after.guestUse!.depositDetail!.billingNumber).not.toBe('');
   });
 
   it('a 3-D Secure deposit passed just after the deadline still books; a capture learnt of later is refunded and the hold ends', async () => {
@@ -578,7 +592,7 @@ describe('the deposit', () => {
     const { houseGroupId, today } = await bookableHouseGroup(t, { houses: 2 });
     const confirm = (guest: Guest, bookingId: string) =>
       t.call(
-        'confirm_booking',
+        confirmBooking,
         { bookingId, paymentMethodId: guest.paymentMethodId, pointPaymentAmount: 0, returnPath: '/en/bookings' },
         { token: guest.token },
       );
@@ -593,8 +607,8 @@ describe('the deposit', () => {
     t.clock.set(new Date(start.getTime() + 23 * 60_000));
     await new Promise((r) => setTimeout(r, 1_500));
     await freshToken(t, slow);
-    const refused = await t.call('complete_booking_payment', { bookingId: late.bookingId }, { token: slow.token });
-    expect([refused.status, refused.body.errorInfo?.reason ?? refused.body]).toEqual([
+    const refused = await t.call(completeBookingPayment, { bookingId: late.bookingId }, { token: slow.token });
+    expect([refused.status, refused.error.errorInfo?.reason ?? refused.body]).toEqual([
       409,
       'CodeTentativeBookingExpired',
     ]);
@@ -617,13 +631,13 @@ describe('the deposit', () => {
     // The guest who passed 3-D Secure a minute after the deadline keeps the booking.
     t.clock.set(new Date(start.getTime() + 21 * 60_000));
     await freshToken(t, g);
-    const passed = await t.raw(challenged.body.challengeUrl, {
+    const passed = await t.raw(challenged.body.challengeUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ action: 'submit', code: '123456' }).toString(),
     });
     expect(passed.status).toBe(303);
-    const kept = await t.call('complete_booking_payment', { bookingId: inTime.bookingId }, { token: g.token });
+    const kept = await t.call(completeBookingPayment, { bookingId: inTime.bookingId }, { token: g.token });
     expect(kept.body).toEqual({ bookingId: inTime.bookingId, bookingStatus: 'BOOKED', status: 'PAID' });
   });
 });

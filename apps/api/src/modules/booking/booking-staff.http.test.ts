@@ -4,6 +4,12 @@ import { addDays } from '@yado/contract/civil-date';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
+import {
+  staffListBookings,
+  createGuestUseTentativeBooking,
+  confirmBooking,
+  getBooking,
+} from '@yado/contract/booking.contract';
 
 // The front desk's list of bookings: every guest's, filtered by house group, by a date
 // (arrivals, departures, in-house) and by status; refused to guests.
@@ -25,7 +31,7 @@ const ok = async (res: Promise<Res>) => {
 };
 
 const list = (input: Record<string, unknown>, token = staffToken) =>
-  t.call('staff_list_bookings', input, { token }) as Promise<Res>;
+  t.call(staffListBookings, input, { token }) as Promise<Res>;
 const idsOf = (body: { bookings: { bookingId: string }[] }) => body.bookings.map((b) => b.bookingId);
 
 beforeAll(async () => {
@@ -39,7 +45,7 @@ beforeAll(async () => {
   const hold = async (houseGroupId: string, fromToday: number, nights: number) =>
     (
       await ok(
-        t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, fromToday, nights), {
+        t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, fromToday, nights), {
           token: guest.token,
         }),
       )
@@ -48,7 +54,7 @@ beforeAll(async () => {
     const bookingId = await hold(houseGroupId, fromToday, nights);
     await ok(
       t.call(
-        'confirm_booking',
+        confirmBooking,
         { bookingId, paymentMethodId: guest.paymentMethodId, pointPaymentAmount: 0, returnPath: '/en/bookings' },
         { token: guest.token },
       ),
@@ -66,7 +72,7 @@ describe('staff_list_bookings', () => {
     const body = await ok(list({ houseGroupId: groupA }));
     expect(idsOf(body)).toEqual([ids.bookedA, ids.tentativeA]);
     const row = body.bookings[0];
-    const detail = await ok(t.call('get_booking', { bookingId: ids.bookedA }, { token: guest.token }));
+    const detail = await ok(t.call(getBooking, { bookingId: ids.bookedA }, { token: guest.token }));
     expect(row).toMatchObject({
       bookingNumber: detail.booking.bookingNumber,
       bookingStatus: 'BOOKED',

@@ -5,6 +5,24 @@ import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js'
 import { markNoShows } from './booking-jobs.service.js';
 import { civilFromIso as civil } from '@yado/contract/civil-date';
 import { bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
+import {
+  createGuestUseTentativeBooking,
+  confirmBooking,
+  cancelBooking,
+  staffCheckinBooking,
+  staffCheckoutBooking,
+} from '@yado/contract/booking.contract';
+import {
+  checkinBooking,
+  checkoutBooking,
+  updateBookingHeadcount,
+  submitGuestRegister,
+  orderMeals,
+  cancelMealOrder,
+  orderExtraOptions,
+  staffCreateCustomMealOrder,
+} from '@yado/contract/booking.contract';
+import type { MethodDef } from '@yado/contract/method';
 
 // Every move a booking may not make is refused with 409 CodeBookingStatusInvalid, and the refusal
 // leaves the booking, its billings, its stay, its events and its orders exactly as they were.
@@ -31,7 +49,7 @@ beforeAll(async () => {
   const hold = async (fromToday: number) =>
     (
       await ok(
-        t.call('create_guest_use_tentative_booking', stayRequest(group.houseGroupId, today, fromToday), {
+        t.call(createGuestUseTentativeBooking, stayRequest(group.houseGroupId, today, fromToday), {
           token: guest.token,
         }),
       )
@@ -40,7 +58,7 @@ beforeAll(async () => {
     const bookingId = await hold(fromToday);
     await ok(
       t.call(
-        'confirm_booking',
+        confirmBooking,
         { bookingId, paymentMethodId: guest.paymentMethodId, pointPaymentAmount: 0, returnPath: '/en/bookings' },
         { token: guest.token },
       ),
@@ -50,7 +68,7 @@ beforeAll(async () => {
   ids.TENTATIVE = await hold(40);
   ids.BOOKED = await book(30);
   ids.CANCELLED = await book(50);
-  await ok(t.call('cancel_booking', { bookingId: ids.CANCELLED }, { token: guest.token }));
+  await ok(t.call(cancelBooking, { bookingId: ids.CANCELLED }, { token: guest.token }));
   ids.STAYING = await book(10);
   ids.CHECKED_OUT = await book(10);
   ids.NO_SHOW = await book(10);
@@ -59,9 +77,9 @@ beforeAll(async () => {
   const checkin = addDays(today, 10);
   t.clock.set(new Date(`${checkin}T16:00:00+09:00`));
   const staffThen = await signInStaff(t);
-  await ok(t.call('staff_checkin_booking', { bookingId: ids.STAYING }, { token: staffThen.idToken }));
-  await ok(t.call('staff_checkin_booking', { bookingId: ids.CHECKED_OUT }, { token: staffThen.idToken }));
-  await ok(t.call('staff_checkout_booking', { bookingId: ids.CHECKED_OUT }, { token: staffThen.idToken }));
+  await ok(t.call(staffCheckinBooking, { bookingId: ids.STAYING }, { token: staffThen.idToken }));
+  await ok(t.call(staffCheckinBooking, { bookingId: ids.CHECKED_OUT }, { token: staffThen.idToken }));
+  await ok(t.call(staffCheckoutBooking, { bookingId: ids.CHECKED_OUT }, { token: staffThen.idToken }));
   t.clock.set(new Date(`${addDays(checkin, 1)}T00:30:00+09:00`));
   expect(await markNoShows(t.api.deps)).toBe(1);
   t.clock.set(new Date());
@@ -92,7 +110,7 @@ async function snapshot(bookingId: string) {
   };
 }
 
-type Call = { method: string; body: (bookingId: string) => Record<string, unknown>; staff?: boolean };
+type Call = { method: MethodDef; body: (bookingId: string) => Record<string, unknown>; staff?: boolean };
 
 const headcount = { males: 2, females: 1, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 };
 const register = [
@@ -111,7 +129,7 @@ const register = [
 
 const CALLS: Record<string, Call> = {
   confirm_booking: {
-    method: 'confirm_booking',
+    method: confirmBooking,
     body: (bookingId) => ({
       bookingId,
       paymentMethodId: guest.paymentMethodId,
@@ -119,30 +137,30 @@ const CALLS: Record<string, Call> = {
       returnPath: '/en/bookings',
     }),
   },
-  cancel_booking: { method: 'cancel_booking', body: (bookingId) => ({ bookingId }) },
-  checkin_booking: { method: 'checkin_booking', body: (bookingId) => ({ bookingId }) },
-  staff_checkin_booking: { method: 'staff_checkin_booking', body: (bookingId) => ({ bookingId }), staff: true },
-  checkout_booking: { method: 'checkout_booking', body: (bookingId) => ({ bookingId }) },
-  staff_checkout_booking: { method: 'staff_checkout_booking', body: (bookingId) => ({ bookingId }), staff: true },
+  cancel_booking: { method: cancelBooking, body: (bookingId) => ({ bookingId }) },
+  checkin_booking: { method: checkinBooking, body: (bookingId) => ({ bookingId }) },
+  staff_checkin_booking: { method: staffCheckinBooking, body: (bookingId) => ({ bookingId }), staff: true },
+  checkout_booking: { method: checkoutBooking, body: (bookingId) => ({ bookingId }) },
+  staff_checkout_booking: { method: staffCheckoutBooking, body: (bookingId) => ({ bookingId }), staff: true },
   update_booking_headcount: {
-    method: 'update_booking_headcount',
+    method: updateBookingHeadcount,
     body: (bookingId) => ({ bookingId, headcount, childrenAge: [] }),
   },
-  submit_guest_register: { method: 'submit_guest_register', body: (bookingId) => ({ bookingId, guests: register }) },
+  submit_guest_register: { method: submitGuestRegister, body: (bookingId) => ({ bookingId, guests: register }) },
   order_meals: {
-    method: 'order_meals',
+    method: orderMeals,
     body: (bookingId) => ({
       bookingId,
       meals: [{ date: civil(addDays(today, 10)), mealId: 'any-meal', quantities: [{ age: 30, number: 1 }] }],
     }),
   },
-  cancel_meal_order: { method: 'cancel_meal_order', body: (bookingId) => ({ bookingId, orderId: 'any-order' }) },
+  cancel_meal_order: { method: cancelMealOrder, body: (bookingId) => ({ bookingId, orderId: 'any-order' }) },
   order_extra_options: {
-    method: 'order_extra_options',
+    method: orderExtraOptions,
     body: (bookingId) => ({ bookingId, extraOptions: [{ extraOptionId: 'any-option', quantity: 1 }] }),
   },
   staff_create_custom_meal_order: {
-    method: 'staff_create_custom_meal_order',
+    method: staffCreateCustomMealOrder,
     body: (bookingId) => ({
       bookingId,
       name: 'Cake',
@@ -178,14 +196,14 @@ describe('refused status transitions', () => {
     const c = CALLS[call]!;
     const bookingId = ids[status];
     const before = await snapshot(bookingId);
-    const res = await t.call(c.method, c.body(bookingId), { token: c.staff ? staffToken : guest.token });
-    expect([res.status, res.body.errorInfo?.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
+    const res = await t.callRaw(c.method, c.body(bookingId), { token: c.staff ? staffToken : guest.token });
+    expect([res.status, res.error.errorInfo.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
     expect(await snapshot(bookingId)).toEqual(before);
   });
 
   it('confirming a BOOKED booking again answers PAID and charges nothing more', async () => {
     const before = await snapshot(ids.BOOKED);
-    const res = await t.call('confirm_booking', CALLS.confirm_booking!.body(ids.BOOKED), { token: guest.token });
+    const res = await t.callRaw(confirmBooking, CALLS.confirm_booking!.body(ids.BOOKED), { token: guest.token });
     expect(res.body).toEqual({ bookingId: ids.BOOKED, bookingStatus: 'BOOKED', status: 'PAID' });
     expect(await snapshot(ids.BOOKED)).toEqual(before);
   });

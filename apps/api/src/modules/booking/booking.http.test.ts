@@ -12,6 +12,23 @@ import {
 } from './booking-jobs.service.js';
 import { holdTentativeBooking } from './booking.repo.js';
 import { addCard, bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
+import {
+  createGuestUseTentativeBooking,
+  confirmBooking,
+  getBooking,
+  getBookingQuote,
+  createAccommodationTentativeBooking,
+  listBookings,
+  completeBookingPayment,
+  getCancellationFee,
+  cancelBooking,
+  submitGuestRegister,
+  checkoutBooking,
+  checkinBooking,
+  staffCheckinBooking,
+  staffCheckoutBooking,
+  updateBookingHeadcount,
+} from '@yado/contract/booking.contract';
 
 let t: TestApi;
 
@@ -28,14 +45,14 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function createTentative(g: Guest, req: Record<string, unknown>) {
-  const res = await t.call('create_guest_use_tentative_booking', req, { token: g.token });
+  const res = await t.callRaw(createGuestUseTentativeBooking, req, { token: g.token });
   if (res.status !== 200) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body as { bookingId: string; bookingNumber: string; quote: any };
 }
 
 async function confirm(g: Guest, bookingId: string, paymentMethodId = g.paymentMethodId, points = 0) {
   return t.call(
-    'confirm_booking',
+    confirmBooking,
     { bookingId, paymentMethodId, pointPaymentAmount: points, returnPath: '/en/bookings/confirm' },
     { token: g.token },
   );
@@ -52,7 +69,7 @@ const currentSnapshot = async (db: TestApi['pool']) =>
   (await db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]!.s;
 
 const detail = async (g: Guest, bookingId: string) =>
-  (await t.call('get_booking', { bookingId }, { token: g.token })).body.booking;
+  (await t.call(getBooking, { bookingId }, { token: g.token })).body.booking;
 
 const events = async (bookingId: string) =>
   (
@@ -86,7 +103,7 @@ describe('get_booking_quote', () => {
     const req = stayRequest(houseGroupId, today, 20, 2, {
       headcount: { males: 2, females: 1, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
     });
-    const res = await t.call('get_booking_quote', req, { token: g.token });
+    const res = await t.call(getBookingQuote, req, { token: g.token });
     expect(res.status).toBe(200);
     const q = res.body.quote;
     // 2 × 20,000 + 1 extra guest × 3,000 × 2 = 46,000; +10% service 4,600; +10% tax 5,060.
@@ -112,18 +129,18 @@ describe('get_booking_quote', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t, { days: 30, closed: [] });
     const closedGroup = await bookableHouseGroup(t, { closed: [addDays(today, 11)] });
-    const q = (body: Record<string, unknown>) => t.call('get_booking_quote', body, { token: g.token });
+    const q = (body: Record<string, unknown>) => t.callRaw(getBookingQuote, body, { token: g.token });
 
     expect(
-      (await q(stayRequest(closedGroup.houseGroupId, today, 10, 3))).body.errorInfo?.reason ??
+      (await q(stayRequest(closedGroup.houseGroupId, today, 10, 3))).error.errorInfo?.reason ??
         (await q(stayRequest(closedGroup.houseGroupId, today, 10, 3))).body,
     ).toBeDefined();
     const closed = await q(stayRequest(closedGroup.houseGroupId, today, 10, 3));
-    expect([closed.status, closed.body.errorInfo.reason]).toEqual([400, 'CodeDatesNotBookable']);
+    expect([closed.status, closed.error.errorInfo.reason]).toEqual([400, 'CodeDatesNotBookable']);
     const unpriced = await q(stayRequest(houseGroupId, today, 29, 4));
-    expect(unpriced.body.errorInfo.reason).toBe('CodeDatesNotBookable');
+    expect(unpriced.error.errorInfo.reason).toBe('CodeDatesNotBookable');
     const past = await q(stayRequest(houseGroupId, today, -1, 2));
-    expect(past.body.errorInfo.reason).toBe('CodeDatesNotBookable');
+    expect(past.error.errorInfo.reason).toBe('CodeDatesNotBookable');
 
     const crowd = await q(
       stayRequest(houseGroupId, today, 5, 2, {
@@ -131,8 +148,8 @@ describe('get_booking_quote', () => {
       }),
     );
     expect(crowd.status).toBe(400);
-    expect(crowd.body.errorInfo.reason).toBe('CodeHeadcountNotAllowed');
-    const fields = crowd.body.errorInfo.fields.map((f: { field: string }) => f.field);
+    expect(crowd.error.errorInfo.reason).toBe('CodeHeadcountNotAllowed');
+    const fields = crowd.error.errorInfo.fields!.map((f: { field: string }) => f.field);
     expect(fields).toEqual(expect.arrayContaining(['headcount.children', 'headcount.largeDogs']));
 
     const ages = await q(
@@ -140,17 +157,17 @@ describe('get_booking_quote', () => {
         headcount: { males: 1, females: 0, children: 1, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
       }),
     );
-    expect(ages.body.errorInfo.reason).toBe('CodeInvalidArgument');
+    expect(ages.error.errorInfo.reason).toBe('CodeInvalidArgument');
 
     const exclusive = await q({
       ...stayRequest(houseGroupId, today, 5, 2),
       bookingType: 'EXCLUSIVE_ACCOMMODATION_USE',
     });
-    expect([exclusive.status, exclusive.body.errorInfo.reason]).toEqual([400, 'CodeBookingTypeNotAvailable']);
-    const create = await t.call('create_accommodation_tentative_booking', stayRequest(houseGroupId, today, 5, 2), {
+    expect([exclusive.status, exclusive.error.errorInfo.reason]).toEqual([400, 'CodeBookingTypeNotAvailable']);
+    const create = await t.call(createAccommodationTentativeBooking, stayRequest(houseGroupId, today, 5, 2), {
       token: g.token,
     });
-    expect(create.body.errorInfo.reason).toBe('CodeBookingTypeNotAvailable');
+    expect(create.error.errorInfo.reason).toBe('CodeBookingTypeNotAvailable');
   });
 });
 
@@ -168,7 +185,7 @@ describe('tentative booking and the confirmation saga', () => {
     expect(await stayOf(created.bookingId)).toBe('ACTIVE');
 
     const before = await detail(g, created.bookingId);
-    expect(before.tentative.deadline).toBeDefined();
+    expect(before.tentative!.deadline).toBeDefined();
     expect(before.actions.canConfirm).toBe(true);
 
     const res = await confirm(g, created.bookingId);
@@ -185,7 +202,7 @@ describe('tentative booking and the confirmation saga', () => {
       isBookedByFamilySharedUser: false,
       underFreeCancellationPeriod: true,
     });
-    expect(after.guestUse.deposit.billingStatus).toBe('PAID');
+    expect(after.guestUse!.deposit!.billingStatus).toBe('PAID');
     expect(after.billings).toHaveLength(1);
     expect(after.conversationId).not.toBe('');
     expect((await events(created.bookingId)).map((e) => [e.action, e.to_status])).toEqual([
@@ -198,10 +215,10 @@ describe('tentative booking and the confirmation saga', () => {
     expect(again.body.status).toBe('PAID');
     expect(await billingsOf(created.bookingId)).toHaveLength(1);
 
-    const list = await t.call('list_bookings', { filter: 'UPCOMING' }, { token: g.token });
+    const list = await t.call(listBookings, { filter: 'UPCOMING' }, { token: g.token });
     expect(list.body.bookings.map((b: { bookingId: string }) => b.bookingId)).toContain(created.bookingId);
     const other = await guestWithCard(t);
-    expect((await t.call('get_booking', { bookingId: created.bookingId }, { token: other.token })).status).toBe(404);
+    expect((await t.call(getBooking, { bookingId: created.bookingId }, { token: other.token })).status).toBe(404);
   });
 
   it('gives the next free house, and 409 CodeHouseNotAvailable when none is left', async () => {
@@ -210,21 +227,21 @@ describe('tentative booking and the confirmation saga', () => {
     const first = await createTentative(a, stayRequest(houseGroupId, today, 40, 3));
     const second = await createTentative(a, stayRequest(houseGroupId, today, 41, 3));
     expect([first.quote.booking.houseId, second.quote.booking.houseId]).toEqual(houseIds);
-    const third = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 42, 1), {
+    const third = await t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 42, 1), {
       token: a.token,
     });
-    expect([third.status, third.body.errorInfo.reason]).toEqual([409, 'CodeHouseNotAvailable']);
+    expect([third.status, third.error.errorInfo.reason]).toEqual([409, 'CodeHouseNotAvailable']);
     // Concurrent requests for the last nights: exactly one wins.
     const { houseGroupId: single, today: d } = await bookableHouseGroup(t);
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.call('create_guest_use_tentative_booking', stayRequest(single, d, 50, 2), { token: a.token }),
+        t.call(createGuestUseTentativeBooking, stayRequest(single, d, 50, 2), { token: a.token }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409 && r.body.errorInfo.reason === 'CodeHouseNotAvailable')).toHaveLength(
-      7,
-    );
+    expect(
+      results.filter((r) => r.status === 409 && r.error.errorInfo.reason === 'CodeHouseNotAvailable'),
+    ).toHaveLength(7);
   });
 
   it('gives concurrent holds of the same nights each a different house, and stores the house in quote and event', async () => {
@@ -232,14 +249,14 @@ describe('tentative booking and the confirmation saga', () => {
     const { houseGroupId, houseIds, today } = await bookableHouseGroup(t, { houses: 3 });
     const results = await Promise.all(
       Array.from({ length: 7 }, () =>
-        t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 60, 2), { token: a.token }),
+        t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 60, 2), { token: a.token }),
       ),
     );
     const won = results.filter((r) => r.status === 200);
     expect(won.map((r) => r.body.quote.booking.houseId as string).sort()).toEqual([...houseIds].sort());
-    expect(results.filter((r) => r.status === 409 && r.body.errorInfo.reason === 'CodeHouseNotAvailable')).toHaveLength(
-      4,
-    );
+    expect(
+      results.filter((r) => r.status === 409 && r.error.errorInfo.reason === 'CodeHouseNotAvailable'),
+    ).toHaveLength(4);
     for (const r of won) {
       const houseId = r.body.quote.booking.houseId as string;
       expect(r.body.quote.consumptionHouseId).toBe(houseId);
@@ -273,7 +290,7 @@ describe('tentative booking and the confirmation saga', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, houseIds, today } = await bookableHouseGroup(t);
     const quote = async (fromToday: number) =>
-      t.call('get_booking_quote', stayRequest(houseGroupId, today, fromToday, 1), { token: g.token });
+      t.call(getBookingQuote, stayRequest(houseGroupId, today, fromToday, 1), { token: g.token });
     expect((await quote(70)).body.quote.accommodationAmount).toBe(20_000);
     await t.pool.query(
       `UPDATE house_group_days SET standard_price = 23000 WHERE house_group_id = $1 AND date = $2::date`,
@@ -284,16 +301,16 @@ describe('tentative booking and the confirmation saga', () => {
       houseGroupId,
       addDays(today, 71),
     ]);
-    const closed = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 71, 1), {
+    const closed = await t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 71, 1), {
       token: g.token,
     });
-    expect([closed.status, closed.body.errorInfo.reason]).toEqual([400, 'CodeDatesNotBookable']);
+    expect([closed.status, closed.error.errorInfo.reason]).toEqual([400, 'CodeDatesNotBookable']);
 
     await createTentative(g, stayRequest(houseGroupId, today, 72, 1));
-    const full = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 72, 1), {
+    const full = await t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 72, 1), {
       token: g.token,
     });
-    expect(full.body.errorInfo.reason).toBe('CodeHouseNotAvailable');
+    expect(full.error.errorInfo.reason).toBe('CodeHouseNotAvailable');
     await t.pool.query(`INSERT INTO houses (id, house_group_id, name_en, name_ja) VALUES ($1, $2, 'Annex', 'Annex')`, [
       `${houseIds[0]}-annex`,
       houseGroupId,
@@ -376,7 +393,7 @@ describe('tentative booking and the confirmation saga', () => {
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE stay_changes IN ACCESS EXCLUSIVE MODE');
-      const search = t.call('get_booking_quote', stayRequest(houseGroupId, today, 101, 1), { token: g.token });
+      const search = t.call(getBookingQuote, stayRequest(houseGroupId, today, 101, 1), { token: g.token });
       await new Promise((r) => setTimeout(r, 50));
       await t.pool.query(`UPDATE house_group_days SET standard_price = 26000 WHERE house_group_id = $1`, [
         houseGroupId,
@@ -394,16 +411,16 @@ describe('tentative booking and the confirmation saga', () => {
   it('refuses a guest without a user, or an anonymised one, before anything else, holding nothing', async () => {
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const hold = (token: string, fromToday: number) =>
-      t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, fromToday, 1), { token });
+      t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, fromToday, 1), { token });
     const bare = await t.signUp();
     for (const fromToday of [80, -3]) {
       const res = await hold(bare.idToken, fromToday);
-      expect([res.status, res.body.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
+      expect([res.status, res.error.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
     }
     const g = await guestWithCard(t);
     await t.pool.query('UPDATE users SET anonymised_at = now() WHERE id = $1', [g.userId]);
     const gone = await hold(g.token, 80);
-    expect(gone.body.errorInfo.reason).toBe('CodeUserNotFound');
+    expect(gone.error.errorInfo.reason).toBe('CodeUserNotFound');
     const stays = await t.pool.query('SELECT 1 FROM stays WHERE house_group_id = $1', [houseGroupId]);
     expect(stays.rowCount).toBe(0);
   });
@@ -417,12 +434,12 @@ describe('tentative booking and the confirmation saga', () => {
     expect(res.body.challengeUrl).toMatch(/^\/payment-provider\/challenges\//);
     expect((await detail(g, bookingId)).pendingPayment).toMatchObject({ status: 'REQUIRES_ACTION' });
 
-    const passed = await t.raw(res.body.challengeUrl, form({ action: 'submit', code: '123456' }));
+    const passed = await t.raw(res.body.challengeUrl!, form({ action: 'submit', code: '123456' }));
     expect(passed.status).toBe(303);
     expect(passed.headers.get('location')).toContain(`bookingPayment=${bookingId}`);
-    const done = await t.call('complete_booking_payment', { bookingId }, { token: g.token });
+    const done = await t.call(completeBookingPayment, { bookingId }, { token: g.token });
     expect(done.body).toEqual({ bookingId, bookingStatus: 'BOOKED', status: 'PAID' });
-    const repeat = await t.call('complete_booking_payment', { bookingId }, { token: g.token });
+    const repeat = await t.call(completeBookingPayment, { bookingId }, { token: g.token });
     expect(repeat.body.status).toBe('PAID');
     expect((await billingsOf(bookingId)).map((b) => b.status)).toEqual(['PAID']);
   });
@@ -432,7 +449,7 @@ describe('tentative booking and the confirmation saga', () => {
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const { bookingId } = await createTentative(g, stayRequest(houseGroupId, today, 30));
     const declined = await confirm(g, bookingId);
-    expect([declined.status, declined.body.errorInfo.reason]).toEqual([402, 'CodePaymentDeclined']);
+    expect([declined.status, declined.error.errorInfo.reason]).toEqual([402, 'CodePaymentDeclined']);
     expect((await detail(g, bookingId)).bookingStatus).toBe('TENTATIVE');
     expect((await billingsOf(bookingId)).map((b) => b.status)).toEqual(['FAILED']);
 
@@ -453,7 +470,7 @@ describe('tentative booking and the confirmation saga', () => {
     t.clock.advance(21 * 60_000);
     await freshToken(t, g);
     const early = await confirm(g, bookingId);
-    expect([early.status, early.body.errorInfo.reason]).toEqual([409, 'CodeTentativeBookingExpired']);
+    expect([early.status, early.error.errorInfo.reason]).toEqual([409, 'CodeTentativeBookingExpired']);
     expect(await expireTentativeBookings(t.api.deps)).toBeGreaterThanOrEqual(1);
     expect(await stayOf(bookingId)).toBe('RELEASED');
     expect((await events(bookingId)).at(-1)).toMatchObject({
@@ -462,7 +479,7 @@ describe('tentative booking and the confirmation saga', () => {
       actor: 'system',
     });
     const late = await confirm(g, bookingId);
-    expect(late.body.errorInfo.reason).toBe('CodeTentativeBookingExpired');
+    expect(late.error.errorInfo.reason).toBe('CodeTentativeBookingExpired');
     // The nights are free again.
     t.clock.advance(-21 * 60_000);
     await freshToken(t, g);
@@ -475,21 +492,21 @@ describe('cancel_booking and get_cancellation_fee', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 30));
-    const fee = await t.call('get_cancellation_fee', { bookingId }, { token: g.token });
+    const fee = await t.call(getCancellationFee, { bookingId }, { token: g.token });
     expect(fee.body).toMatchObject({
       underFreeCancellationPeriod: true,
       totalFee: 0,
       paidAmount: 14_520,
       refundAmount: 14_520,
     });
-    const res = await t.call('cancel_booking', { bookingId }, { token: g.token });
+    const res = await t.call(cancelBooking, { bookingId }, { token: g.token });
     expect(res.status).toBe(200);
     expect(res.body.booking.bookingStatus).toBe('CANCELLED');
     expect(await stayOf(bookingId)).toBe('RELEASED');
     expect((await billingsOf(bookingId)).map((b) => [b.billing_type, b.status])).toEqual([['DEPOSIT', 'REFUNDED']]);
-    const again = await t.call('cancel_booking', { bookingId }, { token: g.token });
-    expect([again.status, again.body.errorInfo.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
-    const cancelled = await t.call('list_bookings', { filter: 'CANCELLED' }, { token: g.token });
+    const again = await t.call(cancelBooking, { bookingId }, { token: g.token });
+    expect([again.status, again.error.errorInfo.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
+    const cancelled = await t.call(listBookings, { filter: 'CANCELLED' }, { token: g.token });
     expect(cancelled.body.bookings.map((b: { bookingId: string }) => b.bookingId)).toContain(bookingId);
   });
 
@@ -497,7 +514,7 @@ describe('cancel_booking and get_cancellation_fee', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 5));
-    const fee = await t.call('get_cancellation_fee', { bookingId }, { token: g.token });
+    const fee = await t.call(getCancellationFee, { bookingId }, { token: g.token });
     // 5 days before check-in: 30% of each night's 20,000.
     expect(fee.body).toMatchObject({
       underFreeCancellationPeriod: false,
@@ -510,7 +527,7 @@ describe('cancel_booking and get_cancellation_fee', () => {
       amount: 6_000,
       details: [{ percentage: 30, source: 'ACCOMMODATION_AMOUNT' }],
     });
-    const res = await t.call('cancel_booking', { bookingId }, { token: g.token });
+    const res = await t.call(cancelBooking, { bookingId }, { token: g.token });
     expect(res.body.fee.refundAmount).toBe(2_520);
     const rows = await billingsOf(bookingId);
     expect(rows).toContainEqual({
@@ -534,7 +551,7 @@ describe('cancel_booking and get_cancellation_fee', () => {
     const g = await guestWithCard(t);
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const { bookingId } = await createTentative(g, stayRequest(houseGroupId, today, 3));
-    const res = await t.call('cancel_booking', { bookingId }, { token: g.token });
+    const res = await t.call(cancelBooking, { bookingId }, { token: g.token });
     expect(res.body.fee.totalFee).toBe(0);
     expect(await stayOf(bookingId)).toBe('RELEASED');
   });
@@ -555,7 +572,7 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
       emailAddress: `guest${n}@example.com`,
       nationalityCountryCode: 'JP',
     }));
-    const reg = await t.call('submit_guest_register', { bookingId: registered, guests }, { token: g.token });
+    const reg = await t.call(submitGuestRegister, { bookingId: registered, guests }, { token: g.token });
     expect(reg.body.booking.guestRegister.complete).toBe(true);
     expect(await notes(registered)).not.toContain(asked);
     // The house's own notes stay.
@@ -563,7 +580,7 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
 
     const cancelled = await booked(g, stayRequest(houseGroupId, today, 20));
     expect(await notes(cancelled)).toContain(asked);
-    expect((await t.call('cancel_booking', { bookingId: cancelled }, { token: g.token })).status).toBe(200);
+    expect((await t.call(cancelBooking, { bookingId: cancelled }, { token: g.token })).status).toBe(200);
     expect(await notes(cancelled)).not.toContain(asked);
   });
 
@@ -574,10 +591,10 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 10));
 
     // Refused transitions before their time.
-    const out = await t.call('checkout_booking', { bookingId }, { token: g.token });
-    expect([out.status, out.body.errorInfo.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
-    const notOpen = await t.call('checkin_booking', { bookingId }, { token: g.token });
-    expect(notOpen.body.errorInfo.reason).toBe('CodeCheckinNotOpen');
+    const out = await t.call(checkoutBooking, { bookingId }, { token: g.token });
+    expect([out.status, out.error.errorInfo.reason]).toEqual([409, 'CodeBookingStatusInvalid']);
+    const notOpen = await t.call(checkinBooking, { bookingId }, { token: g.token });
+    expect(notOpen.error.errorInfo.reason).toBe('CodeCheckinNotOpen');
 
     // Three days before: the DEFAULT billing, with the deposit deducted, charged to the same card.
     setTokyo(addDays(checkin, -3), '09:00');
@@ -599,10 +616,10 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
       },
       { fullName: 'Anna Smith', address: { countryCode: 'GB', city: 'London' }, nationalityCountryCode: 'GB' },
     ];
-    const missing = await t.call('submit_guest_register', { bookingId, guests }, { token: g.token });
-    expect(missing.body.errorInfo.fields[0].field).toBe('guests[1].passportNumber');
+    const missing = await t.callRaw(submitGuestRegister, { bookingId, guests }, { token: g.token });
+    expect(missing.error.errorInfo.fields![0]!.field).toBe('guests[1].passportNumber');
     guests[1] = { ...guests[1], passportNumber: 'X1234567' };
-    const reg = await t.call('submit_guest_register', { bookingId, guests }, { token: g.token });
+    const reg = await t.callRaw(submitGuestRegister, { bookingId, guests }, { token: g.token });
     expect(reg.body.booking.guestRegister).toMatchObject({ complete: true, requiredEntries: 2 });
     const kept = await t.pool.query<{ retain_until: string }>(
       `SELECT to_char(retain_until, 'YYYY-MM-DD') AS retain_until FROM guest_registers WHERE booking_id = $1`,
@@ -617,23 +634,23 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
 
     setTokyo(checkin, '14:59');
     await freshToken(t, g);
-    expect((await t.call('checkin_booking', { bookingId }, { token: g.token })).body.errorInfo.reason).toBe(
+    expect((await t.call(checkinBooking, { bookingId }, { token: g.token })).error.errorInfo.reason).toBe(
       'CodeCheckinNotOpen',
     );
     setTokyo(checkin, '15:00');
-    const inRes = await t.call('checkin_booking', { bookingId }, { token: g.token });
+    const inRes = await t.call(checkinBooking, { bookingId }, { token: g.token });
     expect(inRes.body.booking.bookingStatus).toBe('STAYING');
-    const cancelStaying = await t.call('cancel_booking', { bookingId }, { token: g.token });
-    expect(cancelStaying.body.errorInfo.reason).toBe('CodeBookingStatusInvalid');
+    const cancelStaying = await t.call(cancelBooking, { bookingId }, { token: g.token });
+    expect(cancelStaying.error.errorInfo.reason).toBe('CodeBookingStatusInvalid');
 
-    const outRes = await t.call('checkout_booking', { bookingId }, { token: g.token });
+    const outRes = await t.call(checkoutBooking, { bookingId }, { token: g.token });
     expect(outRes.body.booking.bookingStatus).toBe('CHECKED_OUT');
     const points = await t.pool.query<{ points: number }>(
       `SELECT points FROM point_actions WHERE account_id::text = $1 AND reason = 'CONFIRM_CHECK_OUT'`,
       [g.accountId],
     );
     expect(points.rows[0]?.points).toBe(400);
-    const past = await t.call('list_bookings', { filter: 'PAST' }, { token: g.token });
+    const past = await t.call(listBookings, { filter: 'PAST' }, { token: g.token });
     expect(past.body.bookings.map((b: { bookingId: string }) => b.bookingId)).toContain(bookingId);
     expect((await events(bookingId)).map((e) => e.action)).toEqual([
       'CREATE_TENTATIVE',
@@ -660,16 +677,16 @@ describe('the stay: register, check-in, check-out and the jobs', () => {
     const staffNow = await signInStaff(t);
     staff.idToken = staffNow.idToken;
     staff.accountId = staffNow.accountId;
-    expect((await t.call('checkin_booking', { bookingId: a }, { token: g.token })).body.errorInfo.reason).toBe(
+    expect((await t.call(checkinBooking, { bookingId: a }, { token: g.token })).error.errorInfo.reason).toBe(
       'CodeGuestRegisterIncomplete',
     );
-    const staffIn = await t.call('staff_checkin_booking', { bookingId: a }, { token: staff.idToken });
+    const staffIn = await t.call(staffCheckinBooking, { bookingId: a }, { token: staff.idToken });
     expect(staffIn.body.booking.bookingStatus).toBe('STAYING');
     expect((await events(a)).at(-1)!.actor).toBe(`staff:${staff.accountId}`);
-    const guestStaff = await t.call('staff_checkout_booking', { bookingId: a }, { token: g.token });
+    const guestStaff = await t.call(staffCheckoutBooking, { bookingId: a }, { token: g.token });
     expect(guestStaff.status).toBe(403);
     expect(
-      (await t.call('staff_checkout_booking', { bookingId: a }, { token: staff.idToken })).body.booking.bookingStatus,
+      (await t.call(staffCheckoutBooking, { bookingId: a }, { token: staff.idToken })).body.booking.bookingStatus,
     ).toBe('CHECKED_OUT');
 
     setTokyo(addDays(today, 21), '00:30');
@@ -689,7 +706,7 @@ describe('orders and headcount', () => {
     const { houseGroupId, today } = await bookableHouseGroup(t);
     const bookingId = await booked(g, stayRequest(houseGroupId, today, 30));
     const res = await t.call(
-      'update_booking_headcount',
+      updateBookingHeadcount,
       {
         bookingId,
         headcount: { males: 2, females: 1, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
@@ -704,7 +721,7 @@ describe('orders and headcount', () => {
       depositAmount: 14_520,
     });
     const tooMany = await t.call(
-      'update_booking_headcount',
+      updateBookingHeadcount,
       {
         bookingId,
         headcount: { males: 5, females: 1, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
@@ -712,7 +729,7 @@ describe('orders and headcount', () => {
       },
       { token: g.token },
     );
-    expect(tooMany.body.errorInfo.reason).toBe('CodeHeadcountNotAllowed');
+    expect(tooMany.error.errorInfo.reason).toBe('CodeHeadcountNotAllowed');
     expect((await events(bookingId)).map((e) => e.action)).toContain('UPDATE_HEADCOUNT');
   });
 });

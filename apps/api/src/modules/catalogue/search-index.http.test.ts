@@ -6,6 +6,7 @@ import { addDays, civilFromIso, daysBetween, todayIn } from '@yado/contract/civi
 import { searchIndexFor, type SearchIndex } from './search-index.service.js';
 import type { IndexedSearchRow } from './search-index.rules.js';
 import { searchHouseGroups, type SearchQuery } from './search.repo.js';
+import { searchHouseGroups as searchHouseGroupsMethod } from '@yado/contract/catalogue.contract';
 
 // The read model must answer every search exactly as the search statement (search.repo.ts) does:
 // random catalogues, random queries, and again after stays, prices, houses and places change.
@@ -436,9 +437,9 @@ describe('search read model', () => {
       sort: 'PRICE_ASC',
       pageSize: 3,
     };
-    const first = await t.call('search_house_groups', body);
+    const first = await t.callRaw(searchHouseGroupsMethod, body);
     expect(first.status).toBe(200);
-    const second = await t.call('search_house_groups', { ...body, pageToken: first.body.nextPageToken });
+    const second = await t.callRaw(searchHouseGroupsMethod, { ...body, pageToken: first.body.nextPageToken });
     expect(second.status).toBe(200);
     const sql = await searchHouseGroups(t.pool, {
       ...toQuery({ ...fc.sample(queryArb, 1)[0]!, dated: true, start: 3, nights: 2 }),

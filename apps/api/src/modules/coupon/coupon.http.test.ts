@@ -7,6 +7,15 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { placeWithHouseGroup, signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { redeemCoupon, releaseCouponRedemption } from './coupon.service.js';
+import {
+  staffCreateCoupon,
+  getCoupon,
+  staffDeactivateCoupon,
+  checkCoupon,
+  staffUpdateCoupon,
+  staffListCoupons,
+  staffGetCoupon,
+} from '@yado/contract/coupon.contract';
 
 let t: TestApi;
 let staff: string;
@@ -45,7 +54,7 @@ function couponInput(o: Record<string, unknown> = {}) {
 }
 
 async function createCoupon(o: Record<string, unknown> = {}) {
-  const res = await t.call('staff_create_coupon', couponInput(o), { token: staff });
+  const res = await t.callRaw(staffCreateCoupon, couponInput(o), { token: staff });
   if (res.status !== 200) throw new Error(`staff_create_coupon: ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -62,8 +71,8 @@ describe('staff_create_coupon', () => {
   it('creates a coupon with its code in capitals, audited with what was created', async () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = code('spring').toLowerCase();
-    const res = await t.call(
-      'staff_create_coupon',
+    const res = await t.callRaw(
+      staffCreateCoupon,
       couponInput({ code: c, allHouseGroups: false, houseGroupIds: [houseGroupId], limitPerUser: 1, limitTotal: 100 }),
       { token: staff },
     );
@@ -89,58 +98,58 @@ describe('staff_create_coupon', () => {
 
   it('refuses a code the type already has, whatever its case', async () => {
     const first = await createCoupon();
-    const again = await t.call('staff_create_coupon', couponInput({ code: first.code.toLowerCase() }), {
+    const again = await t.callRaw(staffCreateCoupon, couponInput({ code: first.code.toLowerCase() }), {
       token: staff,
       language: 'ja',
     });
     expect(again.status).toBe(409);
-    expect(again.body.errorInfo.reason).toBe('CodeCouponCodeTaken');
-    expect(again.body.localizedMessage).toBe('この種類のクーポンにはすでに同じコードが使われています。');
+    expect(again.error.errorInfo.reason).toBe('CodeCouponCodeTaken');
+    expect(again.error.localizedMessage).toBe('この種類のクーポンにはすでに同じコードが使われています。');
     // The same code under another type is another coupon.
-    const partner = await t.call('staff_create_coupon', couponInput({ couponType: 'PARTNER', code: first.code }), {
+    const partner = await t.callRaw(staffCreateCoupon, couponInput({ couponType: 'PARTNER', code: first.code }), {
       token: staff,
     });
     expect(partner.status).toBe(200);
   });
 
   it('refuses bad definitions, naming the fields', async () => {
-    const contract = await t.call(
-      'staff_create_coupon',
+    const contract = await t.callRaw(
+      staffCreateCoupon,
       couponInput({ code: 'x', discount: { type: 'PERCENTAGE', percent: 101 }, couponType: 'FRIENDS' }),
       { token: staff },
     );
     expect(contract.status).toBe(400);
-    expect(contract.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+    expect(contract.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
       'code',
       'couponType',
       'discount.percent',
     ]);
 
-    const rules = await t.call(
-      'staff_create_coupon',
+    const rules = await t.callRaw(
+      staffCreateCoupon,
       couponInput({ validTo: at(-2 * DAY), allHouseGroups: false, houseGroupIds: [] }),
       { token: staff },
     );
     expect(rules.status).toBe(400);
-    expect(rules.body.errorInfo.fields.map((f: { field: string }) => f.field)).toEqual(['validTo', 'houseGroupIds']);
+    expect(rules.error.errorInfo.fields!.map((f: { field: string }) => f.field)).toEqual(['validTo', 'houseGroupIds']);
 
-    const unknown = await t.call(
-      'staff_create_coupon',
+    const unknown = await t.callRaw(
+      staffCreateCoupon,
       couponInput({ allHouseGroups: false, houseGroupIds: ['hg-nowhere'] }),
       { token: staff },
     );
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errorInfo.fields[0]).toEqual({
+    expect(unknown.error.errorInfo.fields![0]).toEqual({
       field: 'houseGroupIds',
       description: 'no such house group: hg-nowhere',
     });
   });
 
   it('is refused to guests (403) and to callers without a token (401)', async () => {
-    const asGuest = await t.call('staff_create_coupon', couponInput(), { token: guest.token });
+    const asGuest = await t.callRaw(staffCreateCoupon, couponInput(), { token: guest.token });
     expect(asGuest.status).toBe(403);
-    expect(asGuest.body.errorInfo.reason).toBe('CodePermissionDenied');
-    const anonymous = await t.call('staff_create_coupon', couponInput());
+    expect(asGuest.error.errorInfo.reason).toBe('CodePermissionDenied');
+    const anonymous = await t.callRaw(staffCreateCoupon, couponInput());
     expect(anonymous.status).toBe(401);
   });
 });
@@ -155,7 +164,7 @@ describe('get_coupon', () => {
       stayDateFrom: { year: 2031, month: 7, day: 1 },
       stayDateTo: { year: 2031, month: 8, day: 31 },
     });
-    const en = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: c.code.toLowerCase() });
+    const en = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: c.code.toLowerCase() });
     expect(en.status).toBe(200);
     expect(en.body).toMatchObject({
       couponType: 'CAMPAIGN',
@@ -176,31 +185,29 @@ describe('get_coupon', () => {
       status: 'ACTIVE',
       available: true,
     });
-    const ja = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: c.code }, { language: 'ja' });
+    const ja = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: c.code }, { language: 'ja' });
     expect(ja.body.title).toBe('山の夏');
-    expect(ja.body.houseGroups[0].name).toBe(`スノーシャレー ${hg.suffix}`);
+    expect(ja.body.houseGroups[0]!.name).toBe(`スノーシャレー ${hg.suffix}`);
   });
 
   it('answers an unknown or withdrawn coupon with a clear 404', async () => {
-    const unknown = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: 'NOSUCHCODE' }, { language: 'ja' });
+    const unknown = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: 'NOSUCHCODE' }, { language: 'ja' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errorInfo.reason).toBe('CodeCouponNotFound');
-    expect(unknown.body.localizedMessage).toBe('このクーポンコードは無効です。コードをご確認ください。');
+    expect(unknown.error.errorInfo.reason).toBe('CodeCouponNotFound');
+    expect(unknown.error.localizedMessage).toBe('このクーポンコードは無効です。コードをご確認ください。');
 
     const c = await createCoupon();
-    await t.call('staff_deactivate_coupon', { couponId: c.id }, { token: staff });
-    const withdrawn = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: c.code });
+    await t.call(staffDeactivateCoupon, { couponId: c.id }, { token: staff });
+    const withdrawn = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: c.code });
     expect(withdrawn.status).toBe(404);
-    expect(withdrawn.body.errorInfo.reason).toBe('CodeCouponNotFound');
+    expect(withdrawn.error.errorInfo.reason).toBe('CodeCouponNotFound');
   });
 
   it('tells whether the coupon is not yet valid, expired or used up', async () => {
     const later = await createCoupon({ validFrom: at(2 * DAY), validTo: at(9 * DAY) });
-    expect((await t.call('get_coupon', { couponType: 'CAMPAIGN', code: later.code })).body.status).toBe(
-      'NOT_YET_VALID',
-    );
+    expect((await t.call(getCoupon, { couponType: 'CAMPAIGN', code: later.code })).body.status).toBe('NOT_YET_VALID');
     const past = await createCoupon({ validFrom: at(-9 * DAY), validTo: at(-DAY) });
-    const expired = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: past.code });
+    const expired = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: past.code });
     expect(expired.body).toMatchObject({ status: 'EXPIRED', available: true });
 
     const { houseGroupId } = await placeWithHouseGroup(t);
@@ -218,14 +225,14 @@ describe('get_coupon', () => {
         now: t.clock.now(),
       }),
     );
-    const used = await t.call('get_coupon', { couponType: 'CAMPAIGN', code: one.code });
+    const used = await t.call(getCoupon, { couponType: 'CAMPAIGN', code: one.code });
     expect(used.body).toMatchObject({ status: 'EXHAUSTED', available: false });
   });
 
   it('checks its input', async () => {
-    const res = await t.call('get_coupon', { couponType: 'campaign', code: '' });
+    const res = await t.callRaw(getCoupon, { couponType: 'campaign', code: '' });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual(['code', 'couponType']);
+    expect(res.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual(['code', 'couponType']);
   });
 });
 
@@ -234,7 +241,7 @@ describe('check_coupon', () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = await createCoupon({ discount: { type: 'PERCENTAGE', percent: 15 } });
     const res = await t.call(
-      'check_coupon',
+      checkCoupon,
       { couponType: 'CAMPAIGN', code: c.code, ...stay(houseGroupId) },
       {
         token: guest.token,
@@ -256,7 +263,7 @@ describe('check_coupon', () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = await createCoupon({ discount: { type: 'AMOUNT', amountYen: 60_000 } });
     const res = await t.call(
-      'check_coupon',
+      checkCoupon,
       { couponType: 'CAMPAIGN', code: c.code, ...stay(houseGroupId) },
       {
         token: guest.token,
@@ -270,7 +277,7 @@ describe('check_coupon', () => {
     const other = await placeWithHouseGroup(t);
     const check = (c: string, o: Record<string, unknown> = {}, language: 'en' | 'ja' = 'en') =>
       t.call(
-        'check_coupon',
+        checkCoupon,
         { couponType: 'CAMPAIGN', code: c, ...stay(hg.houseGroupId, o) },
         {
           token: guest.token,
@@ -279,21 +286,21 @@ describe('check_coupon', () => {
       );
 
     const unknown = await check('NOSUCHCODE');
-    expect([unknown.status, unknown.body.errorInfo.reason]).toEqual([404, 'CodeCouponNotFound']);
+    expect([unknown.status, unknown.error.errorInfo.reason]).toEqual([404, 'CodeCouponNotFound']);
 
     const expired = await check((await createCoupon({ validFrom: at(-9 * DAY), validTo: at(-DAY) })).code, {}, 'ja');
-    expect([expired.status, expired.body.errorInfo.reason]).toEqual([400, 'CodeCouponExpired']);
-    expect(expired.body.localizedMessage).toBe('このクーポンは有効期限が切れています。');
+    expect([expired.status, expired.error.errorInfo.reason]).toEqual([400, 'CodeCouponExpired']);
+    expect(expired.error.localizedMessage).toBe('このクーポンは有効期限が切れています。');
 
     const early = await check((await createCoupon({ validFrom: at(DAY), validTo: at(9 * DAY) })).code);
-    expect([early.status, early.body.errorInfo.reason]).toEqual([400, 'CodeCouponNotYetValid']);
-    expect(early.body.message).toBe('This coupon cannot be used yet.');
+    expect([early.status, early.error.errorInfo.reason]).toEqual([400, 'CodeCouponNotYetValid']);
+    expect(early.error.message).toBe('This coupon cannot be used yet.');
 
     const elsewhere = await createCoupon({ allHouseGroups: false, houseGroupIds: [other.houseGroupId] });
     const notHere = await check(elsewhere.code);
-    expect([notHere.status, notHere.body.errorInfo.reason]).toEqual([400, 'CodeCouponNotApplicable']);
+    expect([notHere.status, notHere.error.errorInfo.reason]).toEqual([400, 'CodeCouponNotApplicable']);
     const noSuchHouseGroup = await check(elsewhere.code, { houseGroupId: 'hg-nowhere' });
-    expect(noSuchHouseGroup.body.errorInfo.reason).toBe('CodeCouponNotApplicable');
+    expect(noSuchHouseGroup.error.errorInfo.reason).toBe('CodeCouponNotApplicable');
 
     const august = await createCoupon({
       stayDateFrom: { year: 2031, month: 8, day: 1 },
@@ -304,7 +311,7 @@ describe('check_coupon', () => {
       checkinDate: { year: 2031, month: 8, day: 31 },
       checkoutDate: { year: 2031, month: 9, day: 2 },
     });
-    expect(intoSeptember.body.errorInfo.reason).toBe('CodeCouponNotApplicable');
+    expect(intoSeptember.error.errorInfo.reason).toBe('CodeCouponNotApplicable');
 
     const once = await createCoupon({ limitTotal: 1 });
     const perUser = await createCoupon({ limitPerUser: 1 });
@@ -324,14 +331,14 @@ describe('check_coupon', () => {
       );
     }
     const exhausted = await check(once.code, {}, 'ja');
-    expect([exhausted.status, exhausted.body.errorInfo.reason]).toEqual([400, 'CodeCouponExhausted']);
-    expect(exhausted.body.localizedMessage).toBe('このクーポンは利用上限に達しました。');
+    expect([exhausted.status, exhausted.error.errorInfo.reason]).toEqual([400, 'CodeCouponExhausted']);
+    expect(exhausted.error.localizedMessage).toBe('このクーポンは利用上限に達しました。');
     const mine = await check(perUser.code);
-    expect([mine.status, mine.body.errorInfo.reason]).toEqual([400, 'CodeCouponUserLimitReached']);
+    expect([mine.status, mine.error.errorInfo.reason]).toEqual([400, 'CodeCouponUserLimitReached']);
     // Another user still may.
     const someoneElse = await registeredUser(t);
     const theirs = await t.call(
-      'check_coupon',
+      checkCoupon,
       { couponType: 'CAMPAIGN', code: perUser.code, ...stay(hg.houseGroupId) },
       { token: someoneElse.token },
     );
@@ -342,7 +349,7 @@ describe('check_coupon', () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = await createCoupon();
     const backwards = await t.call(
-      'check_coupon',
+      checkCoupon,
       {
         couponType: 'CAMPAIGN',
         code: c.code,
@@ -351,11 +358,11 @@ describe('check_coupon', () => {
       { token: guest.token },
     );
     expect(backwards.status).toBe(400);
-    expect(backwards.body.errorInfo.fields).toEqual([
+    expect(backwards.error.errorInfo.fields).toEqual([
       { field: 'checkoutDate', description: 'must be after the check-in date' },
     ]);
     const impossible = await t.call(
-      'check_coupon',
+      checkCoupon,
       {
         couponType: 'CAMPAIGN',
         code: c.code,
@@ -363,23 +370,23 @@ describe('check_coupon', () => {
       },
       { token: guest.token },
     );
-    expect(impossible.body.errorInfo.fields[0].field).toBe('checkinDate');
+    expect(impossible.error.errorInfo.fields![0]!.field).toBe('checkinDate');
     const negative = await t.call(
-      'check_coupon',
+      checkCoupon,
       { couponType: 'CAMPAIGN', code: c.code, ...stay(houseGroupId, { accommodationAmount: -1 }) },
       { token: guest.token },
     );
-    expect(negative.body.errorInfo.fields[0].field).toBe('accommodationAmount');
+    expect(negative.error.errorInfo.fields![0]!.field).toBe('accommodationAmount');
   });
 
   it('needs a signed-in, registered user', async () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = await createCoupon();
     const body = { couponType: 'CAMPAIGN', code: c.code, ...stay(houseGroupId) };
-    expect((await t.call('check_coupon', body)).status).toBe(401);
+    expect((await t.callRaw(checkCoupon, body)).status).toBe(401);
     const tokens = await t.signUp();
-    const unregistered = await t.call('check_coupon', body, { token: tokens.idToken });
-    expect(unregistered.body.errorInfo.reason).toBe('CodeUserNotFound');
+    const unregistered = await t.callRaw(checkCoupon, body, { token: tokens.idToken });
+    expect(unregistered.error.errorInfo.reason).toBe('CodeUserNotFound');
   });
 });
 
@@ -468,8 +475,8 @@ describe('staff coupon management', () => {
   it('updates every editable field, audited with before and after', async () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
     const c = await createCoupon();
-    const res = await t.call(
-      'staff_update_coupon',
+    const res = await t.callRaw(
+      staffUpdateCoupon,
       {
         ...couponInput(),
         couponType: undefined,
@@ -511,19 +518,19 @@ describe('staff coupon management', () => {
 
   it('refuses to change the type or code, and an unknown coupon', async () => {
     const c = await createCoupon();
-    const withCode = await t.call(
-      'staff_update_coupon',
+    const withCode = await t.callRaw(
+      staffUpdateCoupon,
       { ...couponInput(), couponType: undefined, couponId: c.id, active: true },
       { token: staff },
     );
     expect(withCode.status).toBe(400);
-    const unknown = await t.call(
-      'staff_update_coupon',
+    const unknown = await t.callRaw(
+      staffUpdateCoupon,
       { ...couponInput(), couponType: undefined, code: undefined, couponId: 'nope', active: true },
       { token: staff },
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errorInfo.reason).toBe('CodeCouponNotFound');
+    expect(unknown.error.errorInfo.reason).toBe('CodeCouponNotFound');
   });
 
   it('deactivates once, audited, and lists coupons with their redemption counts', async () => {
@@ -545,48 +552,44 @@ describe('staff coupon management', () => {
         now: t.clock.now(),
       }),
     );
-    const off = await t.call('staff_deactivate_coupon', { couponId: b.id }, { token: staff });
+    const off = await t.call(staffDeactivateCoupon, { couponId: b.id }, { token: staff });
     expect(off.body.active).toBe(false);
-    await t.call('staff_deactivate_coupon', { couponId: b.id }, { token: staff });
+    await t.call(staffDeactivateCoupon, { couponId: b.id }, { token: staff });
     const audit = await t.pool.query(
       "SELECT before->>'active' AS before, after->>'active' AS after FROM audit_log WHERE entity_id = $1 AND action = 'coupon.deactivate'",
       [b.id],
     );
     expect(audit.rows).toEqual([{ before: 'true', after: 'false' }]);
 
-    const page1 = await t.call('staff_list_coupons', { couponType: type, pageSize: 1 }, { token: staff });
+    const page1 = await t.call(staffListCoupons, { couponType: type, pageSize: 1 }, { token: staff });
     expect(page1.status).toBe(200);
     expect(page1.body.coupons.map((c: { id: string }) => c.id)).toEqual([b.id]);
     expect(page1.body.nextPageToken).not.toBe('');
     const page2 = await t.call(
-      'staff_list_coupons',
+      staffListCoupons,
       { couponType: type, pageSize: 1, pageToken: page1.body.nextPageToken },
       { token: staff },
     );
     expect(page2.body.coupons).toMatchObject([{ id: a.id, redemptionCount: 1 }]);
-    const activeOnly = await t.call(
-      'staff_list_coupons',
-      { couponType: type, includeInactive: false },
-      { token: staff },
-    );
+    const activeOnly = await t.call(staffListCoupons, { couponType: type, includeInactive: false }, { token: staff });
     expect(activeOnly.body.coupons.map((c: { id: string }) => c.id)).toEqual([a.id]);
-    const byCode = await t.call('staff_list_coupons', { query: a.code.slice(-6).toLowerCase() }, { token: staff });
+    const byCode = await t.call(staffListCoupons, { query: a.code.slice(-6).toLowerCase() }, { token: staff });
     expect(byCode.body.coupons.map((c: { id: string }) => c.id)).toEqual([a.id]);
-    const one = await t.call('staff_get_coupon', { couponId: a.id }, { token: staff });
+    const one = await t.call(staffGetCoupon, { couponId: a.id }, { token: staff });
     expect(one.body).toMatchObject({ id: a.id, redemptionCount: 1 });
-    const bad = await t.call('staff_list_coupons', { pageToken: 'abc' }, { token: staff });
+    const bad = await t.call(staffListCoupons, { pageToken: 'abc' }, { token: staff });
     expect(bad.status).toBe(400);
   });
 
   it('keeps every staff method from guests', async () => {
     for (const [method, body] of [
-      ['staff_update_coupon', {}],
-      ['staff_deactivate_coupon', { couponId: 'x' }],
-      ['staff_get_coupon', { couponId: 'x' }],
-      ['staff_list_coupons', {}],
+      [staffUpdateCoupon, {}],
+      [staffDeactivateCoupon, { couponId: 'x' }],
+      [staffGetCoupon, { couponId: 'x' }],
+      [staffListCoupons, {}],
     ] as const) {
-      const res = await t.call(method, body, { token: guest.token });
-      expect(res.status, method).toBe(403);
+      const res = await t.callRaw(method, body, { token: guest.token });
+      expect(res.status, method.path).toBe(403);
     }
   });
 });

@@ -18,6 +18,7 @@ import {
   priceExtraOptions,
   priceMealOrders,
 } from './meal.service.js';
+import { listMeals, listExtraOptions } from '@yado/contract/meal.contract';
 
 let t: TestApi;
 
@@ -128,7 +129,7 @@ const early = new Date('2031-07-01T00:00:00Z');
 describe('list_meals', () => {
   it('lists the meals in the caller language with prices by age band', async () => {
     const g = await groupWithMenu();
-    const en = await t.call('list_meals', { houseGroupId: g.houseGroupId }, { language: 'en' });
+    const en = await t.call(listMeals, { houseGroupId: g.houseGroupId }, { language: 'en' });
     expect(en.status).toBe(200);
     expect(en.body.meals.map((m: { type: string }) => m.type)).toEqual(['BREAKFAST', 'DINNER']);
     expect(en.body.meals[1]).toMatchObject({
@@ -147,26 +148,26 @@ describe('list_meals', () => {
       orderDeadlineDaysBefore: 3,
       orderDeadlineTime: '17:00',
     });
-    const ja = await t.call('list_meals', { houseGroupId: g.houseGroupId }, { language: 'ja' });
+    const ja = await t.call(listMeals, { houseGroupId: g.houseGroupId }, { language: 'ja' });
     expect(ja.body.meals.map((m: { name: string }) => m.name)).toEqual(['和朝食', '季節の会席']);
-    expect(ja.body.meals[0].nameForChildren).toBe('お子さまプレート');
+    expect(ja.body.meals[0]!.nameForChildren).toBe('お子さまプレート');
   });
 
   it('is empty for a house group that does not serve meals, and 404 for an unknown one', async () => {
     const g = await groupWithMenu({ meals: false });
-    const res = await t.call('list_meals', { houseGroupId: g.houseGroupId });
+    const res = await t.call(listMeals, { houseGroupId: g.houseGroupId });
     expect(res.status).toBe(200);
     expect(res.body.meals).toEqual([]);
-    const missing = await t.call('list_meals', { houseGroupId: 'hg-nowhere' });
+    const missing = await t.call(listMeals, { houseGroupId: 'hg-nowhere' });
     expect(missing.status).toBe(404);
-    expect(missing.body.errorInfo?.reason ?? missing.body.reason).toBe('CodeNotFound');
+    expect(missing.error.errorInfo.reason).toBe('CodeNotFound');
   });
 });
 
 describe('list_extra_options', () => {
   it('lists the options with the price of one unit, in both languages; a pet only where pets are allowed', async () => {
     const g = await groupWithMenu({ pets: false });
-    const en = await t.call('list_extra_options', { houseGroupId: g.houseGroupId }, { language: 'en' });
+    const en = await t.call(listExtraOptions, { houseGroupId: g.houseGroupId }, { language: 'en' });
     expect(en.status).toBe(200);
     expect(en.body.extraOptions).toEqual([
       expect.objectContaining({
@@ -183,11 +184,11 @@ describe('list_extra_options', () => {
       }),
       expect.objectContaining({ id: g.saltsId, type: 'AMENITY', caption: 'Bath salts', freeQuantity: 1 }),
     ]);
-    const ja = await t.call('list_extra_options', { houseGroupId: g.houseGroupId }, { language: 'ja' });
+    const ja = await t.call(listExtraOptions, { houseGroupId: g.houseGroupId }, { language: 'ja' });
     expect(ja.body.extraOptions.map((o: { caption: string }) => o.caption)).toEqual(['エキストラベッド', '入浴剤']);
 
     const withPets = await groupWithMenu({ pets: true });
-    const pets = await t.call('list_extra_options', { houseGroupId: withPets.houseGroupId });
+    const pets = await t.call(listExtraOptions, { houseGroupId: withPets.houseGroupId });
     expect(pets.body.extraOptions.map((o: { type: string }) => o.type)).toEqual([
       'EXTRA_BED',
       'AMENITY',

@@ -3,6 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { placeWithHouseGroup, signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
+import { getPlace, getHouseGroupLocation } from '@yado/contract/catalogue.contract';
+import {
+  staffUploadCatalogueImage,
+  staffListPlaces,
+  staffAttachCatalogueImage,
+  staffDetachCatalogueImage,
+  staffListAuditEntries,
+} from '@yado/contract/staff-catalogue.contract';
 
 let t: TestApi;
 let staff: string;
@@ -31,8 +39,8 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png' | '
 }
 
 const upload = (bytes: Buffer | string, crop?: string, token = staff) =>
-  t.call(
-    'staff_upload_catalogue_image',
+  t.callRaw(
+    staffUploadCatalogueImage,
     { contentBase64: typeof bytes === 'string' ? bytes : bytes.toString('base64'), ...(crop && { crop }) },
     { token },
   );
@@ -93,7 +101,7 @@ describe('staff_upload_catalogue_image', () => {
     const sq = square.body.variants.find(
       (v: { width: number; format: string }) => v.width === 480 && v.format === 'webp',
     );
-    expect([sq.width, sq.height]).toEqual([480, 480]);
+    expect([sq!.width, sq!.height]).toEqual([480, 480]);
   });
 
   it('refuses what is not a JPEG, PNG or WebP photo', async () => {
@@ -108,17 +116,17 @@ describe('staff_upload_catalogue_image', () => {
     ];
     for (const [what, bytes] of cases) {
       const res = await t.call(
-        'staff_upload_catalogue_image',
+        staffUploadCatalogueImage,
         { contentBase64: typeof bytes === 'string' ? bytes : bytes.toString('base64') },
         { token: staff, language: 'ja' },
       );
       expect(res.status, what).toBe(400);
-      expect(res.body.errorInfo.reason, what).toBe('CodeCatalogueImageInvalid');
-      expect(res.body.localizedMessage, what).toMatch(/^画像は8MB以下のJPEG、PNG、WebPファイルにしてください。/);
+      expect(res.error.errorInfo.reason, what).toBe('CodeCatalogueImageInvalid');
+      expect(res.error.localizedMessage, what).toMatch(/^画像は8MB以下のJPEG、PNG、WebPファイルにしてください。/);
     }
     const notBase64 = await upload('data:image/jpeg;base64,AAAA');
     expect(notBase64.status).toBe(400);
-    expect(notBase64.body.errorInfo.reason).toBe('CodeInvalidArgument');
+    expect(notBase64.error.errorInfo.reason).toBe('CodeInvalidArgument');
   });
 
   it('takes up to 8 MB, beyond the usual 4 MiB body limit, and refuses more', async () => {
@@ -129,16 +137,19 @@ describe('staff_upload_catalogue_image', () => {
 
     const tooBig = await upload(Buffer.alloc(8 * 1024 * 1024 + 3, 1));
     expect(tooBig.status).toBe(400);
-    expect(tooBig.body.errorInfo.fields[0]).toMatchObject({ field: 'contentBase64', description: 'larger than 8 MB' });
+    expect(tooBig.error.errorInfo.fields![0]).toMatchObject({
+      field: 'contentBase64',
+      description: 'larger than 8 MB',
+    });
     // Other methods keep the 4 MiB limit.
-    const elsewhere = await t.call('staff_list_places', { query: 'x'.repeat(5 * 1024 * 1024) }, { token: staff });
+    const elsewhere = await t.call(staffListPlaces, { query: 'x'.repeat(5 * 1024 * 1024) }, { token: staff });
     expect(elsewhere.status).toBe(413);
   });
 
   it('is for staff only', async () => {
     const png = await picture(600, 400, 'png');
     expect((await upload(png, undefined, guest)).status).toBe(403);
-    expect((await t.call('staff_upload_catalogue_image', { contentBase64: png.toString('base64') })).status).toBe(401);
+    expect((await t.call(staffUploadCatalogueImage, { contentBase64: png.toString('base64') })).status).toBe(401);
   });
 });
 
@@ -149,16 +160,16 @@ describe('attaching images', () => {
       [1, 2, 3].map(async () => (await upload(await picture(1000, 700, 'jpeg'))).body),
     );
     const onPlace = await t.call(
-      'staff_attach_catalogue_image',
-      { targetType: 'PLACE', targetId: placeId, slot: 'HORIZONTAL', imageId: a.imageId },
+      staffAttachCatalogueImage,
+      { targetType: 'PLACE', targetId: placeId, slot: 'HORIZONTAL', imageId: a!.imageId },
       { token: staff },
     );
-    expect(onPlace.body).toMatchObject({ horizontalImageUrl: a.url, verticalImageUrl: '', carouselImageUrls: [] });
-    expect((await t.call('get_place', { placeId })).body.place.horizontalImageUrl).toBe(a.url);
+    expect(onPlace.body).toMatchObject({ horizontalImageUrl: a!.url, verticalImageUrl: '', carouselImageUrls: [] });
+    expect((await t.call(getPlace, { placeId })).body.place.horizontalImageUrl).toBe(a!.url);
 
     const attach = (slot: string, imageId: string, position?: number) =>
-      t.call(
-        'staff_attach_catalogue_image',
+      t.callRaw(
+        staffAttachCatalogueImage,
         {
           targetType: 'HOUSE_GROUP',
           targetId: houseGroupId,
@@ -168,28 +179,28 @@ describe('attaching images', () => {
         },
         { token: staff },
       );
-    await attach('CAROUSEL', a.imageId);
-    await attach('CAROUSEL', b.imageId);
-    const third = await attach('CAROUSEL', c.imageId, 0);
-    expect(third.body.carouselImageUrls).toEqual([c.url, a.url, b.url]);
+    await attach('CAROUSEL', a!.imageId);
+    await attach('CAROUSEL', b!.imageId);
+    const third = await attach('CAROUSEL', c!.imageId, 0);
+    expect(third.body.carouselImageUrls).toEqual([c!.url, a!.url, b!.url]);
     // Attaching again moves it rather than showing it twice.
-    expect((await attach('CAROUSEL', a.imageId, 2)).body.carouselImageUrls).toEqual([c.url, b.url, a.url]);
-    const vertical = await attach('VERTICAL', b.imageId);
-    expect(vertical.body.verticalImageUrl).toBe(b.url);
-    const location = await t.call('get_house_group_location', { houseGroupId });
+    expect((await attach('CAROUSEL', a!.imageId, 2)).body.carouselImageUrls).toEqual([c!.url, b!.url, a!.url]);
+    const vertical = await attach('VERTICAL', b!.imageId);
+    expect(vertical.body.verticalImageUrl).toBe(b!.url);
+    const location = await t.call(getHouseGroupLocation, { houseGroupId });
     expect(location.body.houseGroupLocation).toMatchObject({
-      verticalImageUrl: b.url,
-      carouselImageUrls: [c.url, b.url, a.url],
+      verticalImageUrl: b!.url,
+      carouselImageUrls: [c!.url, b!.url, a!.url],
     });
 
     const detached = await t.call(
-      'staff_detach_catalogue_image',
+      staffDetachCatalogueImage,
       { targetType: 'HOUSE_GROUP', targetId: houseGroupId, slot: 'CAROUSEL', position: 1 },
       { token: staff },
     );
-    expect(detached.body.carouselImageUrls).toEqual([c.url, a.url]);
+    expect(detached.body.carouselImageUrls).toEqual([c!.url, a!.url]);
     const entries = (
-      await t.call('staff_list_audit_entries', { entity: 'house_group', entityId: houseGroupId }, { token: staff })
+      await t.call(staffListAuditEntries, { entity: 'house_group', entityId: houseGroupId }, { token: staff })
     ).body.entries;
     expect(entries.map((e: { action: string }) => e.action)).toEqual([
       'image.attach',
@@ -199,35 +210,35 @@ describe('attaching images', () => {
       'image.attach',
       'image.detach',
     ]);
-    expect(entries[5].before.carouselImageUrls).toEqual([c.url, b.url, a.url]);
-    expect(entries[5].after.carouselImageUrls).toEqual([c.url, a.url]);
+    expect((entries[5]!.before as { carouselImageUrls: string[] }).carouselImageUrls).toEqual([c!.url, b!.url, a!.url]);
+    expect((entries[5]!.after as { carouselImageUrls: string[] }).carouselImageUrls).toEqual([c!.url, a!.url]);
   });
 
   it('refuses unknown images and targets, and slots a place does not have', async () => {
     const { placeId } = await placeWithHouseGroup(t);
     const img = (await upload(await picture(1000, 700, 'jpeg'))).body;
     const noImage = await t.call(
-      'staff_attach_catalogue_image',
+      staffAttachCatalogueImage,
       { targetType: 'PLACE', targetId: placeId, slot: 'VERTICAL', imageId: 'abc123' },
       { token: staff },
     );
     expect(noImage.status).toBe(400);
-    expect(noImage.body.errorInfo.fields[0].field).toBe('imageId');
+    expect(noImage.error.errorInfo.fields![0]!.field).toBe('imageId');
     const noTarget = await t.call(
-      'staff_attach_catalogue_image',
+      staffAttachCatalogueImage,
       { targetType: 'HOUSE_GROUP', targetId: 'nowhere', slot: 'VERTICAL', imageId: img.imageId },
       { token: staff },
     );
     expect(noTarget.status).toBe(404);
     const carouselOnPlace = await t.call(
-      'staff_attach_catalogue_image',
+      staffAttachCatalogueImage,
       { targetType: 'PLACE', targetId: placeId, slot: 'CAROUSEL', imageId: img.imageId },
       { token: staff },
     );
     expect(carouselOnPlace.status).toBe(400);
-    expect(carouselOnPlace.body.errorInfo.fields[0].field).toBe('slot');
+    expect(carouselOnPlace.error.errorInfo.fields![0]!.field).toBe('slot');
     const nothingThere = await t.call(
-      'staff_detach_catalogue_image',
+      staffDetachCatalogueImage,
       { targetType: 'PLACE', targetId: placeId, slot: 'CAROUSEL', position: 0 },
       { token: staff },
     );

@@ -2,6 +2,11 @@ import { dateFromDateTime } from '@yado/contract/date-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
+import {
+  listNotificationSettings,
+  updateNotificationSettings,
+  updateDeviceTokenTimestamp,
+} from '@yado/contract/user.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -17,7 +22,7 @@ const enabled = (s: Settings, channel: string, item: string) =>
 describe('notification settings', () => {
   it('starts with every item on in both channels, except promotions', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call<Settings>('list_notification_settings', {}, { token });
+    const res = await t.call(listNotificationSettings, {}, { token });
     expect(res.status).toBe(200);
     expect(res.body.channels.map((c) => c.channelType)).toEqual(['EMAIL', 'PUSH']);
     for (const channel of res.body.channels) {
@@ -31,8 +36,8 @@ describe('notification settings', () => {
 
   it('stores changes per channel and item and returns them all', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call<Settings>(
-      'update_notification_settings',
+    const res = await t.call(
+      updateNotificationSettings,
       {
         items: [
           { itemType: 'CHAT', channelType: 'EMAIL', enabled: false },
@@ -51,29 +56,29 @@ describe('notification settings', () => {
     expect(enabled(res.body, 'EMAIL', 'PROMOTION')).toBe(false);
     expect(enabled(res.body, 'PUSH', 'BOOKING')).toBe(true);
 
-    const listed = await t.call<Settings>('list_notification_settings', {}, { token });
+    const listed = await t.call(listNotificationSettings, {}, { token });
     expect(listed.body).toEqual(res.body);
 
     // Another user's settings are untouched.
     const other = await registeredUser(t);
-    const theirs = await t.call<Settings>('list_notification_settings', {}, { token: other.token });
+    const theirs = await t.call(listNotificationSettings, {}, { token: other.token });
     expect(enabled(theirs.body, 'EMAIL', 'CHAT')).toBe(true);
   });
 
   it('refuses unknown channels and items, naming the field, in both languages', async () => {
     const { token } = await registeredUser(t);
     const body = { items: [{ itemType: 'SPAM', channelType: 'FAX', enabled: true }] };
-    const en = await t.call('update_notification_settings', body, { token, language: 'en' });
+    const en = await t.callRaw(updateNotificationSettings, body, { token, language: 'en' });
     expect(en.status).toBe(400);
-    expect(en.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+    expect(en.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
       'items.0.channelType',
       'items.0.itemType',
     ]);
-    expect(en.body.localizedMessage).toMatch(/^Some of the information sent is not valid\./);
-    const ja = await t.call('update_notification_settings', body, { token, language: 'ja' });
-    expect(ja.body.localizedMessage).toMatch(/^送信された内容に誤りがあります。/);
-    const empty = await t.call('update_notification_settings', { items: [] }, { token });
-    expect(empty.body.errorInfo.fields[0].field).toBe('items');
+    expect(en.error.localizedMessage).toMatch(/^Some of the information sent is not valid\./);
+    const ja = await t.callRaw(updateNotificationSettings, body, { token, language: 'ja' });
+    expect(ja.error.localizedMessage).toMatch(/^送信された内容に誤りがあります。/);
+    const empty = await t.call(updateNotificationSettings, { items: [] }, { token });
+    expect(empty.error.errorInfo.fields![0]!.field).toBe('items');
   });
 });
 
@@ -84,11 +89,11 @@ describe('update_device_token_timestamp', () => {
   it('keeps one record per device token and moves its timestamp', async () => {
     const { token, user } = await registeredUser(t);
     const deviceToken = subscription(user.id);
-    const first = await t.call('update_device_token_timestamp', { deviceToken }, { token });
+    const first = await t.call(updateDeviceTokenTimestamp, { deviceToken }, { token });
     expect(first.status).toBe(200);
     expect(first.body.deviceToken).toBe(deviceToken);
     t.clock.advance(5 * 60_000);
-    const second = await t.call('update_device_token_timestamp', { deviceToken }, { token });
+    const second = await t.call(updateDeviceTokenTimestamp, { deviceToken }, { token });
     expect(dateFromDateTime(second.body.updatedAt).getTime() - dateFromDateTime(first.body.updatedAt).getTime()).toBe(
       5 * 60_000,
     );
@@ -100,16 +105,16 @@ describe('update_device_token_timestamp', () => {
     const a = await registeredUser(t);
     const b = await registeredUser(t);
     const deviceToken = subscription(`shared-${a.user.id}`);
-    await t.call('update_device_token_timestamp', { deviceToken }, { token: a.token });
-    await t.call('update_device_token_timestamp', { deviceToken }, { token: b.token });
+    await t.call(updateDeviceTokenTimestamp, { deviceToken }, { token: a.token });
+    await t.call(updateDeviceTokenTimestamp, { deviceToken }, { token: b.token });
     const rows = await t.pool.query('SELECT user_id FROM device_tokens WHERE device_token = $1', [deviceToken]);
     expect(rows.rows).toEqual([{ user_id: b.user.id }]);
   });
 
   it('refuses a token that is too short', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call('update_device_token_timestamp', { deviceToken: 'x' }, { token });
+    const res = await t.call(updateDeviceTokenTimestamp, { deviceToken: 'x' }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.fields[0].field).toBe('deviceToken');
+    expect(res.error.errorInfo.fields![0]!.field).toBe('deviceToken');
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { makeOwner } from '../user/user.service.js';
+import { listBeOwnerHouses, upgradeToBeOwner, getUser } from '@yado/contract/user.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('list_be_owner_houses', () => {
     const closed = await offer({ open: false });
     const { token } = await registeredUser(t);
 
-    const en = await t.call('list_be_owner_houses', {}, { token, language: 'en' });
+    const en = await t.call(listBeOwnerHouses, {}, { token, language: 'en' });
     expect(en.status).toBe(200);
     const listed = en.body.houseGroups.find((h: { houseGroupId: string }) => h.houseGroupId === open.houseGroupId);
     expect(listed).toEqual({
@@ -53,7 +54,7 @@ describe('list_be_owner_houses', () => {
     expect(en.body.houseGroups.map((h: { houseGroupId: string }) => h.houseGroupId)).not.toContain(closed.houseGroupId);
     expect(en.body.application).toBeNull();
 
-    const ja = await t.call('list_be_owner_houses', {}, { token, language: 'ja' });
+    const ja = await t.call(listBeOwnerHouses, {}, { token, language: 'ja' });
     const listedJa = ja.body.houseGroups.find((h: { houseGroupId: string }) => h.houseGroupId === open.houseGroupId);
     expect(listedJa).toMatchObject({
       name: `スノーシャレー ${open.suffix}`,
@@ -67,11 +68,7 @@ describe('upgrade_to_be_owner', () => {
   it('stores a pending application for staff review, audited, and shows it in the list', async () => {
     const { houseGroupId } = await offer();
     const { token, user } = await registeredUser(t);
-    const res = await t.call(
-      'upgrade_to_be_owner',
-      { houseGroupId, shares: 2, message: 'We ski every winter.' },
-      { token },
-    );
+    const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 2, message: 'We ski every winter.' }, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ houseGroupId, shares: 2, status: 'PENDING' });
     expect(res.body.submittedAt.utcOffset).toBe('+00:00');
@@ -87,34 +84,34 @@ describe('upgrade_to_be_owner', () => {
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].action).toBe('owner-application.submit');
 
-    const list = await t.call('list_be_owner_houses', {}, { token });
+    const list = await t.call(listBeOwnerHouses, {}, { token });
     expect(list.body.application).toEqual(res.body);
     // Applying changes nothing yet: the user is still a guest.
-    expect((await t.call('get_user', {}, { token })).body.userType).toBe('USER_TYPE_GUEST');
+    expect((await t.call(getUser, {}, { token })).body.userType).toBe('USER_TYPE_GUEST');
   });
 
   it('allows one pending application per user', async () => {
     const a = await offer();
     const b = await offer();
     const { token } = await registeredUser(t);
-    await t.call('upgrade_to_be_owner', { houseGroupId: a.houseGroupId, shares: 1 }, { token });
+    await t.call(upgradeToBeOwner, { houseGroupId: a.houseGroupId, shares: 1 }, { token });
     const second = await t.call(
-      'upgrade_to_be_owner',
+      upgradeToBeOwner,
       { houseGroupId: b.houseGroupId, shares: 1 },
       { token, language: 'ja' },
     );
     expect(second.status).toBe(409);
-    expect(second.body.errorInfo.reason).toBe('CodeOwnerApplicationExists');
-    expect(second.body.localizedMessage).toBe('オーナー申請はすでに受け付けており、現在審査中です。');
+    expect(second.error.errorInfo.reason).toBe('CodeOwnerApplicationExists');
+    expect(second.error.localizedMessage).toBe('オーナー申請はすでに受け付けており、現在審査中です。');
   });
 
   it('refuses an owner', async () => {
     const { houseGroupId } = await offer();
     const { token, user } = await registeredUser(t);
     await makeOwner(t.api.deps, user.id, 'test');
-    const res = await t.call('upgrade_to_be_owner', { houseGroupId, shares: 1 }, { token });
+    const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 1 }, { token });
     expect(res.status).toBe(409);
-    expect(res.body.errorInfo.reason).toBe('CodeAlreadyOwner');
+    expect(res.error.errorInfo.reason).toBe('CodeAlreadyOwner');
   });
 
   it('refuses closed, sold-out and unknown house groups', async () => {
@@ -122,38 +119,41 @@ describe('upgrade_to_be_owner', () => {
     const closed = await offer({ open: false });
     const soldOut = await offer({ sharesSold: 12 });
     for (const houseGroupId of [closed.houseGroupId, soldOut.houseGroupId, 'hg-nowhere']) {
-      const res = await t.call('upgrade_to_be_owner', { houseGroupId, shares: 1 }, { token });
+      const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 1 }, { token });
       expect(res.status).toBe(400);
-      expect(res.body.errorInfo.reason).toBe('CodeHouseGroupNotOpenForOwnership');
+      expect(res.error.errorInfo.reason).toBe('CodeHouseGroupNotOpenForOwnership');
     }
   });
 
   it('refuses more shares than are left, naming shares', async () => {
     const { houseGroupId } = await offer({ sharesSold: 10 });
     const { token } = await registeredUser(t);
-    const res = await t.call('upgrade_to_be_owner', { houseGroupId, shares: 3 }, { token, language: 'en' });
+    const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 3 }, { token, language: 'en' });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.reason).toBe('CodeInvalidArgument');
-    expect(res.body.errorInfo.fields).toEqual([{ field: 'shares', description: 'at most 2 available' }]);
-    expect(res.body.localizedMessage).toBe('Some of the information sent is not valid. (shares)');
-    const ok = await t.call('upgrade_to_be_owner', { houseGroupId, shares: 2 }, { token });
+    expect(res.error.errorInfo.reason).toBe('CodeInvalidArgument');
+    expect(res.error.errorInfo.fields).toEqual([{ field: 'shares', description: 'at most 2 available' }]);
+    expect(res.error.localizedMessage).toBe('Some of the information sent is not valid. (shares)');
+    const ok = await t.call(upgradeToBeOwner, { houseGroupId, shares: 2 }, { token });
     expect(ok.status).toBe(200);
   });
 
   it('checks the input against the contract', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call('upgrade_to_be_owner', { houseGroupId: '', shares: 0 }, { token, language: 'ja' });
+    const res = await t.call(upgradeToBeOwner, { houseGroupId: '', shares: 0 }, { token, language: 'ja' });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual(['houseGroupId', 'shares']);
-    expect(res.body.localizedMessage).toMatch(/^送信された内容に誤りがあります。/);
+    expect(res.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
+      'houseGroupId',
+      'shares',
+    ]);
+    expect(res.error.localizedMessage).toMatch(/^送信された内容に誤りがあります。/);
   });
 
   it('needs a registered user', async () => {
     const { houseGroupId } = await offer();
     const tokens = await t.signUp();
-    const res = await t.call('upgrade_to_be_owner', { houseGroupId, shares: 1 }, { token: tokens.idToken });
-    expect(res.body.errorInfo.reason).toBe('CodeUserNotFound');
-    const list = await t.call('list_be_owner_houses', {}, { token: tokens.idToken });
+    const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 1 }, { token: tokens.idToken });
+    expect(res.error.errorInfo.reason).toBe('CodeUserNotFound');
+    const list = await t.call(listBeOwnerHouses, {}, { token: tokens.idToken });
     expect(list.status).toBe(404);
   });
 });

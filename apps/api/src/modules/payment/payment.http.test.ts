@@ -6,6 +6,12 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from './payment.rules.js';
 import { mountPaymentRoutes, PAYMENT_WEBHOOK_PATH } from './payment.routes.js';
 import * as payment from './payment.service.js';
+import {
+  createCardRegistration,
+  completeCardRegistration,
+  listPaymentMethods,
+  deletePaymentMethod,
+} from '@yado/contract/payment.contract';
 
 let t: TestApi;
 
@@ -42,7 +48,7 @@ async function enterCard(
   fields: Record<string, string> = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'TARO YAMADA' },
   api: TestApi = t,
 ) {
-  const reg = await api.call('create_card_registration', { returnUrl: '/en/mypage/cards?tab=1' }, { token: g.token });
+  const reg = await api.call(createCardRegistration, { returnUrl: '/en/mypage/cards?tab=1' }, { token: g.token });
   expect(reg.status).toBe(200);
   const page = await api.raw(reg.body.registrationUrl);
   expect(page.status).toBe(200);
@@ -58,7 +64,7 @@ async function addCard(g: Guest, number = '4242424242424242', api: TestApi = t):
   const cvc = number.startsWith('37') ? '1234' : '123';
   const { registrationId, submitted } = await enterCard(g, { number, expiry: '12/39', cvc, name: '' }, api);
   expect(submitted.status).toBe(303);
-  const done = await api.call('complete_card_registration', { registrationId }, { token: g.token });
+  const done = await api.call(completeCardRegistration, { registrationId }, { token: g.token });
   expect(done.status).toBe(200);
   return done.body.creditCard.paymentMethodId as string;
 }
@@ -92,7 +98,7 @@ describe('card registration on the provider page', () => {
     expect(submitted.status).toBe(303);
     expect(submitted.headers.get('location')).toBe(`/en/mypage/cards?tab=1&cardRegistration=${registrationId}`);
 
-    const done = await t.call('complete_card_registration', { registrationId }, { token: g.token });
+    const done = await t.call(completeCardRegistration, { registrationId }, { token: g.token });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({
       creditCard: {
@@ -106,10 +112,10 @@ describe('card registration on the provider page', () => {
       paymentType: 'CREDIT_CARD',
     });
     // Completing again (and the provider's notification) attach nothing more.
-    const again = await t.call('complete_card_registration', { registrationId }, { token: g.token });
+    const again = await t.call(completeCardRegistration, { registrationId }, { token: g.token });
     expect(again.body).toEqual(done.body);
     await new Promise((r) => setTimeout(r, 150));
-    const list = await t.call('list_payment_methods', {}, { token: g.token });
+    const list = await t.call(listPaymentMethods, {}, { token: g.token });
     expect(list.body).toEqual({ paymentMethods: [done.body] });
     // The product never stores the number.
     const stored = await t.pool.query('SELECT * FROM payment_methods WHERE account_id = $1', [g.accountId]);
@@ -121,10 +127,10 @@ describe('card registration on the provider page', () => {
     const { submitted } = await enterCard(g, { number: '3530 1113 3330 0000', expiry: '01/40', cvc: '999', name: '' });
     expect(submitted.status).toBe(303);
     const list = await until(
-      () => t.call('list_payment_methods', {}, { token: g.token }),
+      () => t.call(listPaymentMethods, {}, { token: g.token }),
       (r) => r.body.paymentMethods.length === 1,
     );
-    expect(list.body.paymentMethods[0].creditCard).toMatchObject({
+    expect(list.body.paymentMethods[0]!.creditCard).toMatchObject({
       maskedNumber: '**** **** **** 0000',
       creditCardBrand: 'JCB',
     });
@@ -138,28 +144,24 @@ describe('card registration on the provider page', () => {
     const expired = await enterCard(g, { number: '4242424242424242', expiry: '01/20', cvc: '123', name: '' });
     expect(expired.submitted.status).toBe(422);
     const pending = await t.call(
-      'complete_card_registration',
+      completeCardRegistration,
       { registrationId: expired.registrationId },
       { token: g.token },
     );
     expect(pending.status).toBe(409);
-    expect(pending.body.errorInfo.reason).toBe('CodePaymentPending');
+    expect(pending.error.errorInfo.reason).toBe('CodePaymentPending');
   });
 
   it('offers the test cards and the wallets; a wallet gives its payment type', async () => {
     const g = await guest();
-    const reg = await t.call(
-      'create_card_registration',
-      { returnUrl: '/ja/mypage' },
-      { token: g.token, language: 'ja' },
-    );
+    const reg = await t.call(createCardRegistration, { returnUrl: '/ja/mypage' }, { token: g.token, language: 'ja' });
     const html = await (await t.raw(reg.body.registrationUrl)).text();
     expect(html).toContain('4000 0000 0000 3220');
     expect(html).toContain('テストモード');
     const res = await t.raw(reg.body.registrationUrl, form({ action: 'apple_pay' }));
     expect(res.status).toBe(303);
     const done = await t.call(
-      'complete_card_registration',
+      completeCardRegistration,
       { registrationId: reg.body.registrationId },
       { token: g.token },
     );
@@ -171,27 +173,27 @@ describe('card registration on the provider page', () => {
 
   it('a cancelled entry saves nothing', async () => {
     const g = await guest();
-    const reg = await t.call('create_card_registration', { returnUrl: '/en/mypage' }, { token: g.token });
+    const reg = await t.call(createCardRegistration, { returnUrl: '/en/mypage' }, { token: g.token });
     const res = await t.raw(reg.body.registrationUrl, form({ action: 'cancel' }));
     expect(res.status).toBe(303);
     const done = await t.call(
-      'complete_card_registration',
+      completeCardRegistration,
       { registrationId: reg.body.registrationId },
       { token: g.token },
     );
     expect(done.status).toBe(404);
-    expect(done.body.errorInfo.reason).toBe('CodePaymentMethodNotFound');
+    expect(done.error.errorInfo.reason).toBe('CodePaymentMethodNotFound');
   });
 
   it('refuses a return address of another site, and another account completing the registration', async () => {
     const g = await guest();
     const other = await guest();
     for (const returnUrl of ['https://evil.example/', '//evil.example/x', 'mypage']) {
-      const res = await t.call('create_card_registration', { returnUrl }, { token: g.token });
+      const res = await t.call(createCardRegistration, { returnUrl }, { token: g.token });
       expect(res.status, returnUrl).toBe(400);
     }
     const { registrationId } = await enterCard(g);
-    const res = await t.call('complete_card_registration', { registrationId }, { token: other.token });
+    const res = await t.call(completeCardRegistration, { registrationId }, { token: other.token });
     expect(res.status).toBe(404);
   });
 
@@ -200,21 +202,19 @@ describe('card registration on the provider page', () => {
     const other = await guest();
     const first = await addCard(g, '4242424242424242');
     const second = await addCard(g, '5555555555554444');
-    const list = await t.call('list_payment_methods', {}, { token: g.token });
+    const list = await t.call(listPaymentMethods, {}, { token: g.token });
     expect(list.body.paymentMethods.map((m: any) => [m.creditCard.paymentMethodId, m.creditCard.cardSequence])).toEqual(
       [
         [second, 1],
         [first, 0],
       ],
     );
-    expect((await t.call('delete_payment_method', { paymentMethodId: first }, { token: other.token })).status).toBe(
-      404,
-    );
-    expect((await t.call('delete_payment_method', { paymentMethodId: first }, { token: g.token })).status).toBe(200);
-    expect((await t.call('delete_payment_method', { paymentMethodId: first }, { token: g.token })).status).toBe(404);
-    const after = await t.call('list_payment_methods', {}, { token: g.token });
+    expect((await t.call(deletePaymentMethod, { paymentMethodId: first }, { token: other.token })).status).toBe(404);
+    expect((await t.call(deletePaymentMethod, { paymentMethodId: first }, { token: g.token })).status).toBe(200);
+    expect((await t.call(deletePaymentMethod, { paymentMethodId: first }, { token: g.token })).status).toBe(404);
+    const after = await t.call(listPaymentMethods, {}, { token: g.token });
     expect(after.body.paymentMethods.map((m: any) => m.creditCard.paymentMethodId)).toEqual([second]);
-    expect((await t.call('list_payment_methods', {}, {})).status).toBe(401);
+    expect((await t.call(listPaymentMethods, {}, {})).status).toBe(401);
   });
 });
 

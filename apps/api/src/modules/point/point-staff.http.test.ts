@@ -4,6 +4,13 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { auditTrail } from '../audit/audit.service.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
+import {
+  staffCreatePointAction,
+  staffGetPointBalance,
+  staffListPointActions,
+  getPointBalance,
+  listPointActions,
+} from '@yado/contract/point.contract';
 
 // A guest's points as the staff console reads and changes them: the balance, the ledger with
 // notes and who recorded each entry, and manual actions audited with the balance before and after.
@@ -25,11 +32,11 @@ async function guest() {
 }
 
 const act = (accountId: string, reason: string, points: number, note: string) =>
-  t.call('staff_create_point_action', { accountId, reason, points, note }, { token: staff.idToken }) as Promise<Res>;
+  t.callRaw(staffCreatePointAction, { accountId, reason, points, note }, { token: staff.idToken }) as Promise<Res>;
 const balanceOf = (accountId: string, token = staff.idToken) =>
-  t.call('staff_get_point_balance', { accountId }, { token }) as Promise<Res>;
+  t.call(staffGetPointBalance, { accountId }, { token }) as Promise<Res>;
 const ledgerOf = (input: Record<string, unknown>, token = staff.idToken) =>
-  t.call('staff_list_point_actions', input, { token }) as Promise<Res>;
+  t.callRaw(staffListPointActions, input, { token }) as Promise<Res>;
 
 describe('staff_get_point_balance and staff_list_point_actions', () => {
   it('show staff what the guest sees, plus each entry’s note and who recorded it', async () => {
@@ -39,7 +46,7 @@ describe('staff_get_point_balance and staff_list_point_actions', () => {
     expect((await act(g.accountId, 'CONSUME_MANUAL', 200, 'Paid the minibar at the desk')).status).toBe(200);
 
     const staffView = await balanceOf(g.accountId);
-    const guestView = await t.call('get_point_balance', {}, { token: g.token });
+    const guestView = await t.call(getPointBalance, {}, { token: g.token });
     expect(staffView.status).toBe(200);
     expect(staffView.body).toEqual(guestView.body);
     expect(staffView.body.balance).toBe(1_000);
@@ -57,7 +64,7 @@ describe('staff_get_point_balance and staff_list_point_actions', () => {
       },
       { reason: 'CONFIRM_MANUAL', points: 1_200, note: 'Apology for the broken heater', actorEmail: staffEmail },
     ]);
-    const guestLedger = await t.call('list_point_actions', {}, { token: g.token });
+    const guestLedger = await t.call(listPointActions, {}, { token: g.token });
     expect(guestLedger.body.pointActions.map((a: { pointActionId: string }) => a.pointActionId)).toEqual(
       ledger.body.pointActions.map((a: { pointActionId: string }) => a.pointActionId),
     );
@@ -91,7 +98,7 @@ describe('staff_get_point_balance and staff_list_point_actions', () => {
     expect((await ledgerOf({ accountId: g.accountId, pageSize: 101 })).status).toBe(400);
     expect((await ledgerOf({})).status).toBe(400);
     expect(
-      (await t.call('staff_get_point_balance', { accountId: g.accountId, extra: 1 }, { token: staff.idToken })).status,
+      (await t.callRaw(staffGetPointBalance, { accountId: g.accountId, extra: 1 }, { token: staff.idToken })).status,
     ).toBe(400);
   });
 
@@ -101,7 +108,7 @@ describe('staff_get_point_balance and staff_list_point_actions', () => {
     expect([balance.status, balance.body.errorInfo.reason]).toEqual([403, 'CodePermissionDenied']);
     const ledger = await ledgerOf({ accountId: g.accountId }, g.token);
     expect([ledger.status, ledger.body.errorInfo.reason]).toEqual([403, 'CodePermissionDenied']);
-    expect((await t.call('staff_get_point_balance', { accountId: g.accountId })).status).toBe(401);
+    expect((await t.call(staffGetPointBalance, { accountId: g.accountId })).status).toBe(401);
   });
 });
 
@@ -147,7 +154,7 @@ describe('staff_create_point_action', () => {
     expect((await ledgerOf({ accountId: staff.accountId })).body.pointActions).toEqual([]);
     const colleague = await signInStaff(t);
     const byColleague = await t.call(
-      'staff_create_point_action',
+      staffCreatePointAction,
       { accountId: staff.accountId, reason: 'CONFIRM_MANUAL', points: 1_000, note: 'Staff welcome' },
       { token: colleague.idToken },
     );

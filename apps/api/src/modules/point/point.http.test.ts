@@ -16,6 +16,11 @@ import {
   refundBillingPoints,
   revokeExpiredPoints,
 } from './point.service.js';
+import {
+  staffCreatePointAction,
+  getPointBalance as getPointBalanceMethod,
+  listPointActions,
+} from '@yado/contract/point.contract';
 
 let t: TestApi;
 let staffToken: string;
@@ -32,8 +37,8 @@ async function guest() {
 }
 
 const grant = (accountId: string, points: number, reason = 'CONFIRM_MANUAL', key?: string) =>
-  t.call(
-    'staff_create_point_action',
+  t.callRaw(
+    staffCreatePointAction,
     { accountId, reason, points, note: 'Apology for the late check-in' },
     { token: staffToken, ...(key ? { headers: { 'idempotency-key': key } } : {}) },
   );
@@ -92,7 +97,7 @@ describe('staff_create_point_action', () => {
       action: 'point_action.create',
       after: { points: -500, note: 'Apology for the late check-in' },
     });
-    const balance = await t.call('get_point_balance', {}, { token: g.token });
+    const balance = await t.call(getPointBalanceMethod, {}, { token: g.token });
     expect(balance.body.balance).toBe(1_000);
   });
 
@@ -100,12 +105,12 @@ describe('staff_create_point_action', () => {
     const g = await guest();
     await grant(g.accountId, 100);
     const below = await grant(g.accountId, 101, 'CONSUME_MANUAL');
-    expect([below.status, below.body.errorInfo.reason]).toEqual([409, 'CodeInsufficientPoints']);
+    expect([below.status, below.error.errorInfo.reason]).toEqual([409, 'CodeInsufficientPoints']);
     expect(await pointBalance(t.pool, g.accountId)).toBe(100);
     const unknown = await grant(randomUUID(), 100);
-    expect([unknown.status, unknown.body.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
+    expect([unknown.status, unknown.error.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
     const asGuest = await t.call(
-      'staff_create_point_action',
+      staffCreatePointAction,
       { accountId: g.accountId, reason: 'CONFIRM_MANUAL', points: 100, note: 'x' },
       { token: g.token },
     );
@@ -131,34 +136,34 @@ describe('get_point_balance and list_point_actions', () => {
       await grant(g.accountId, points);
       t.clock.advance(1_000);
     }
-    const first = await t.call('list_point_actions', { pageSize: 2 }, { token: g.token });
+    const first = await t.call(listPointActions, { pageSize: 2 }, { token: g.token });
     expect(first.status).toBe(200);
     expect(first.body.pointActions.map((a: { points: number }) => a.points)).toEqual([50, 40]);
     const second = await t.call(
-      'list_point_actions',
+      listPointActions,
       { pageSize: 2, pageToken: first.body.nextPageToken },
       { token: g.token },
     );
     expect(second.body.pointActions.map((a: { points: number }) => a.points)).toEqual([30, 20]);
     const third = await t.call(
-      'list_point_actions',
+      listPointActions,
       { pageSize: 2, pageToken: second.body.nextPageToken },
       { token: g.token },
     );
     expect(third.body).toMatchObject({ pointActions: [{ points: 10 }], nextPageToken: '' });
     const other = await guest();
-    expect((await t.call('list_point_actions', {}, { token: other.token })).body).toEqual({
+    expect((await t.call(listPointActions, {}, { token: other.token })).body).toEqual({
       pointActions: [],
       nextPageToken: '',
     });
-    expect((await t.call('list_point_actions', { pageToken: 'garbage' }, { token: g.token })).status).toBe(400);
-    expect((await t.call('get_point_balance', {})).status).toBe(401);
+    expect((await t.call(listPointActions, { pageToken: 'garbage' }, { token: g.token })).status).toBe(400);
+    expect((await t.call(getPointBalanceMethod, {})).status).toBe(401);
   });
 
   it('warns of points lapsing within 90 days', async () => {
     const g = await guest();
     await grant(g.accountId, 700);
-    const now = await t.call('get_point_balance', {}, { token: g.token });
+    const now = await t.call(getPointBalanceMethod, {}, { token: g.token });
     expect(now.body).toEqual({ balance: 700, expiringSoon: [] });
     // Seen 300 days later, through a service call with its own clock (tokens would have expired by then).
     const { getPointBalance } = await import('./point.service.js');
@@ -193,7 +198,7 @@ describe('points and billings', () => {
     });
     expect(await withTx(t.pool, (tx) => refundBillingPoints(tx, { billingId }))).toEqual({ refunded: 0 });
     expect(await pointBalance(t.pool, g.accountId)).toBe(1_000);
-    const history = await t.call('list_point_actions', {}, { token: g.token });
+    const history = await t.call(listPointActions, {}, { token: g.token });
     expect(history.body.pointActions.map((a: { reason: string; points: number }) => [a.reason, a.points])).toEqual([
       ['REFUND_BILLING', 400],
       ['CONSUME_BILLING', -400],

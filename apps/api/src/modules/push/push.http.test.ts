@@ -7,6 +7,8 @@ import { createPool } from '../../platform/db/pool.js';
 import { createTestApi, createTestDatabase, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { sendToUser, vapidKeys, type PushMessage } from './push.service.js';
+import { getPushPublicKey } from '@yado/contract/push.contract';
+import { updateDeviceTokenTimestamp, updateNotificationSettings } from '@yado/contract/user.contract';
 
 /**
  * Web push end to end on the server side: the test runs its own push service
@@ -111,7 +113,7 @@ function verifyVapid(authorization: string | undefined): { claims: Record<string
 }
 
 async function register(token: string, deviceToken: string): Promise<void> {
-  const res = await t.call('update_device_token_timestamp', { deviceToken }, { token });
+  const res = await t.call(updateDeviceTokenTimestamp, { deviceToken }, { token });
   expect(res.status).toBe(200);
 }
 
@@ -129,10 +131,10 @@ const message: PushMessage = {
 
 describe('get_push_public_key', () => {
   it('answers without a token with one key pair, generated once and kept in the database', async () => {
-    const first = await t.call<{ publicKey: string }>('get_push_public_key', {});
+    const first = await t.call(getPushPublicKey, {});
     expect(first.status).toBe(200);
     expect(Buffer.from(first.body.publicKey, 'base64url')).toHaveLength(65);
-    const again = await t.call<{ publicKey: string }>('get_push_public_key', {});
+    const again = await t.call(getPushPublicKey, {});
     expect(again.body.publicKey).toBe(first.body.publicKey);
     const stored = await t.pool.query("SELECT value FROM app_settings WHERE key = 'vapid_keys'");
     expect(stored.rows[0].value.publicKey).toBe(first.body.publicKey);
@@ -157,7 +159,7 @@ describe('get_push_public_key', () => {
   it('uses the key pair from the environment when it is set', async () => {
     const keys = webpush.generateVAPIDKeys();
     const configured = await createTestApi({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
-    const res = await configured.call<{ publicKey: string }>('get_push_public_key', {});
+    const res = await configured.call(getPushPublicKey, {});
     expect(res.body.publicKey).toBe(keys.publicKey);
     const stored = await configured.pool.query("SELECT 1 FROM app_settings WHERE key = 'vapid_keys'");
     expect(stored.rowCount).toBe(0);
@@ -171,7 +173,7 @@ describe('sendToUser', () => {
     const laptop = browserSubscription(`/send/${user.id}/laptop`);
     await register(token, phone.deviceToken);
     await register(token, laptop.deviceToken);
-    const publicKey = (await t.call<{ publicKey: string }>('get_push_public_key', {})).body.publicKey;
+    const publicKey = (await t.call(getPushPublicKey, {})).body.publicKey;
 
     const before = received.length;
     const outcome = await sendToUser(t.api.deps, user.id, message);
@@ -219,7 +221,7 @@ describe('sendToUser', () => {
     await register(token, sub.deviceToken);
     await register(other.token, browserSubscription(`/gone/${other.user.id}`).deviceToken);
     await t.call(
-      'update_notification_settings',
+      updateNotificationSettings,
       { items: [{ itemType: 'CHAT', channelType: 'PUSH', enabled: false }] },
       { token },
     );

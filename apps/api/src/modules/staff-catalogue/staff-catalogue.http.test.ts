@@ -1,10 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { STAFF_CATALOGUE_METHODS } from '@yado/contract/staff-catalogue.contract';
+import {
+  STAFF_CATALOGUE_METHODS,
+  staffCreatePlace,
+  staffUpdatePlace,
+  staffCreateHouseGroup,
+  staffUpdateHouseGroup,
+  staffDeleteHouse,
+  staffCreateHouse,
+  staffSetSeasonCalendar,
+  staffGetSeasonCalendar,
+  staffListAuditEntries,
+  staffGetPlace,
+  staffListPlaces,
+  staffGetHouseGroup,
+  staffListHouseGroups,
+  staffUpdateHouse,
+} from '@yado/contract/staff-catalogue.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { placeWithHouseGroup, signInStaff } from './staff-catalogue.test-factory.js';
+import { getPlace, getHouseGroup, listHouses, getSeasonPriceType } from '@yado/contract/catalogue.contract';
+import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 
 let t: TestApi;
 let staff: string;
@@ -23,7 +41,7 @@ beforeAll(async () => {
 
 const slug = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
-function placeInput(o: Record<string, unknown> = {}) {
+function placeInput(o: Partial<MethodInput<typeof staffCreatePlace>> = {}): MethodInput<typeof staffCreatePlace> {
   return {
     nameEn: 'Lake Forest',
     nameJa: '湖の森',
@@ -39,7 +57,10 @@ function placeInput(o: Record<string, unknown> = {}) {
   };
 }
 
-function houseGroupInput(placeId: string, o: Record<string, unknown> = {}) {
+function houseGroupInput(
+  placeId: string,
+  o: Partial<MethodInput<typeof staffCreateHouseGroup>> = {},
+): MethodInput<typeof staffCreateHouseGroup> {
   return {
     placeId,
     nameEn: 'Lakeside Villa',
@@ -100,23 +121,24 @@ function houseGroupInput(placeId: string, o: Record<string, unknown> = {}) {
   };
 }
 
-async function ok<T = any>(method: string, body: unknown): Promise<T> {
-  const res = await t.call<T>(method, body, { token: staff });
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(res.body)}`);
+async function ok<M extends MethodDef>(def: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const res = await t.call(def, input, { token: staff });
+  if (res.status !== 200) throw new Error(`${def.path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-const auditOf = async (entity: string, entityId: string) =>
-  (await ok<{ entries: any[] }>('staff_list_audit_entries', { entity, entityId })).entries;
+// An audit entry's before and after are the entity's recorded JSON, whatever its shape; the tests read into them.
+const auditOf = async (entity: MethodInput<typeof staffListAuditEntries>['entity'], entityId: string) =>
+  (await ok(staffListAuditEntries, { entity, entityId })).entries as any[];
 
 describe('access', () => {
-  it.each(STAFF_CATALOGUE_METHODS.map((m) => [m.path]))(
+  it.each(STAFF_CATALOGUE_METHODS.map((m) => [m.path, m] as const))(
     '%s refuses a guest with 403 and no token with 401',
-    async (path) => {
-      const asGuest = await t.call(path, {}, { token: guest });
+    async (_path, def) => {
+      const asGuest = await t.callRaw(def, {}, { token: guest });
       expect(asGuest.status).toBe(403);
-      expect(asGuest.body.errorInfo.reason).toBe('CodePermissionDenied');
-      expect((await t.call(path, {})).status).toBe(401);
+      expect(asGuest.error.errorInfo.reason).toBe('CodePermissionDenied');
+      expect((await t.callRaw(def, {})).status).toBe(401);
     },
   );
 });
@@ -124,7 +146,7 @@ describe('access', () => {
 describe('places', () => {
   it('creates, reads and updates a place, auditing before and after', async () => {
     const id = slug('lake-forest');
-    const created = await ok('staff_create_place', placeInput({ id }));
+    const created = await ok(staffCreatePlace, placeInput({ id }));
     expect(created).toMatchObject({
       id,
       nameEn: 'Lake Forest',
@@ -134,15 +156,15 @@ describe('places', () => {
       houseGroupCount: 0,
     });
     // The public catalogue sees it at once.
-    const pub = await t.call('get_place', { placeId: id }, { language: 'ja' });
+    const pub = await t.call(getPlace, { placeId: id }, { language: 'ja' });
     expect(pub.body.place).toMatchObject({ id, name: '湖の森', prefectureName: '山梨県' });
 
-    const updated = await ok('staff_update_place', {
+    const updated = await ok(staffUpdatePlace, {
       ...placeInput({ nameEn: 'Lake Forest Lodge', phoneNumber: null, audiences: ['GUEST'] }),
       placeId: id,
     });
     expect(updated).toMatchObject({ nameEn: 'Lake Forest Lodge', phoneNumber: null, audiences: ['GUEST'] });
-    expect(await ok('staff_get_place', { placeId: id })).toEqual(updated);
+    expect(await ok(staffGetPlace, { placeId: id })).toEqual(updated);
 
     const entries = await auditOf('place', id);
     expect(entries.map((e) => e.action)).toEqual(['place.create', 'place.update']);
@@ -157,40 +179,40 @@ describe('places', () => {
   });
 
   it('generates an id, refuses a taken one, and lists with a search', async () => {
-    const a = await ok('staff_create_place', placeInput({ nameEn: `Cedar ${randomBytes(3).toString('hex')}` }));
+    const a = await ok(staffCreatePlace, placeInput({ nameEn: `Cedar ${randomBytes(3).toString('hex')}` }));
     expect(a.id).toMatch(/^place-[0-9a-f]{10}$/);
-    const taken = await t.call('staff_create_place', placeInput({ id: a.id }), { token: staff, language: 'ja' });
+    const taken = await t.callRaw(staffCreatePlace, placeInput({ id: a.id }), { token: staff, language: 'ja' });
     expect(taken.status).toBe(409);
-    expect(taken.body.errorInfo.reason).toBe('CodeCatalogueIdTaken');
-    expect(taken.body.localizedMessage).toMatch(/^このIDはすでに使われています。/);
-    const found = await ok('staff_list_places', { query: a.nameEn.slice(-6) });
+    expect(taken.error.errorInfo.reason).toBe('CodeCatalogueIdTaken');
+    expect(taken.error.localizedMessage).toMatch(/^このIDはすでに使われています。/);
+    const found = await ok(staffListPlaces, { query: a.nameEn.slice(-6) });
     expect(found.places.map((p: { id: string }) => p.id)).toEqual([a.id]);
-    const page = await ok('staff_list_places', { pageSize: 1 });
+    const page = await ok(staffListPlaces, { pageSize: 1 });
     expect(page.places).toHaveLength(1);
     expect(page.nextPageToken).toBe('1');
   });
 
   it('refuses bad input and unknown places', async () => {
-    const bad = await t.call('staff_create_place', placeInput({ id: 'Bad Id', nameEn: '', audiences: [] }), {
+    const bad = await t.callRaw(staffCreatePlace, placeInput({ id: 'Bad Id', nameEn: '', audiences: [] }), {
       token: staff,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+    expect(bad.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
       'audiences',
       'id',
       'nameEn',
     ]);
-    const missing = await t.call('staff_update_place', { ...placeInput(), placeId: 'nowhere' }, { token: staff });
+    const missing = await t.callRaw(staffUpdatePlace, { ...placeInput(), placeId: 'nowhere' }, { token: staff });
     expect(missing.status).toBe(404);
-    expect(missing.body.errorInfo).toMatchObject({ reason: 'CodeNotFound', fields: [{ field: 'placeId' }] });
+    expect(missing.error.errorInfo).toMatchObject({ reason: 'CodeNotFound', fields: [{ field: 'placeId' }] });
   });
 });
 
 describe('house groups and houses', () => {
   it('creates and updates every field, bumping the version, audited', async () => {
-    const place = await ok('staff_create_place', placeInput());
+    const place = await ok(staffCreatePlace, placeInput());
     const id = slug('lakeside');
-    const created = await ok('staff_create_house_group', houseGroupInput(place.id, { id }));
+    const created = await ok(staffCreateHouseGroup, houseGroupInput(place.id, { id }));
     expect(created).toMatchObject({ ...houseGroupInput(place.id), id, version: 1, utcOffset: '+09:00', houses: [] });
 
     const update = houseGroupInput(place.id, {
@@ -208,12 +230,12 @@ describe('house groups and houses', () => {
       serviceChargePercentage: 10,
       accommodationTaxBands: [],
     });
-    const updated = await ok('staff_update_house_group', { ...update, houseGroupId: id });
+    const updated = await ok(staffUpdateHouseGroup, { ...update, houseGroupId: id });
     expect(updated).toMatchObject({ ...update, version: 2, utcOffset: '+05:30' });
-    expect(await ok('staff_get_house_group', { houseGroupId: id })).toEqual(updated);
+    expect(await ok(staffGetHouseGroup, { houseGroupId: id })).toEqual(updated);
 
     // The public catalogue reads the same row.
-    const pub = await t.call('get_house_group', { houseGroupId: id });
+    const pub = await t.call(getHouseGroup, { houseGroupId: id });
     expect(pub.body.houseGroup).toMatchObject({
       name: 'Lakeside Villa North',
       type: 'EXCLUSIVE',
@@ -226,43 +248,44 @@ describe('house groups and houses', () => {
     expect(entries[1].before).toMatchObject({ nameEn: 'Lakeside Villa', timezone: 'Asia/Tokyo', version: 1 });
     expect(entries[1].after).toMatchObject({ nameEn: 'Lakeside Villa North', timezone: 'Asia/Kolkata', version: 2 });
 
-    const listed = await ok('staff_list_house_groups', { placeId: place.id });
+    const listed = await ok(staffListHouseGroups, { placeId: place.id });
     expect(listed.houseGroups.map((h: { id: string }) => h.id)).toEqual([id]);
   });
 
   it('refuses inconsistent fields and unknown places, naming them', async () => {
-    const place = await ok('staff_create_place', placeInput());
-    const res = await t.call(
-      'staff_create_house_group',
+    const place = await ok(staffCreatePlace, placeInput());
+    const res = await t.callRaw(
+      staffCreateHouseGroup,
       houseGroupInput('nowhere', { maxCapacity: 2, timezone: 'Mars/Base', stayStyleIds: ['no-style'] }),
       { token: staff },
     );
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.fields.map((f: { field: string }) => f.field)).toEqual([
+    expect(res.error.errorInfo.fields!.map((f: { field: string }) => f.field)).toEqual([
       'maxCapacity',
       'timezone',
       'placeId',
       'stayStyleIds',
     ]);
-    const contract = await t.call(
-      'staff_create_house_group',
-      houseGroupInput(place.id, {
+    const contract = await t.callRaw(
+      staffCreateHouseGroup,
+      {
+        ...houseGroupInput(place.id),
         type: 'CASTLE',
         checkinTime: '25:00',
         standardSeasonPrice: -1,
         serviceChargePercentage: 10.005,
-      }),
+      },
       { token: staff },
     );
     expect(contract.status).toBe(400);
-    expect(contract.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+    expect(contract.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
       'checkinTime',
       'serviceChargePercentage',
       'standardSeasonPrice',
       'type',
     ]);
-    const missing = await t.call(
-      'staff_update_house_group',
+    const missing = await t.callRaw(
+      staffUpdateHouseGroup,
       { ...houseGroupInput(place.id), houseGroupId: 'nowhere' },
       { token: staff },
     );
@@ -271,9 +294,9 @@ describe('house groups and houses', () => {
 
   it('adds, renames and removes houses; a house with stays ahead stays, one with only past stays is retired', async () => {
     const { houseGroupId } = await placeWithHouseGroup(t);
-    const house = await ok('staff_create_house', { houseGroupId, nameEn: 'B', nameJa: 'B棟', floor: 2 });
+    const house = await ok(staffCreateHouse, { houseGroupId, nameEn: 'B', nameJa: 'B棟', floor: 2 });
     expect(house).toMatchObject({ houseGroupId, nameEn: 'B', floor: 2, retired: false });
-    const renamed = await ok('staff_update_house', { houseId: house.id, nameEn: 'Birch', nameJa: '白樺', floor: 1 });
+    const renamed = await ok(staffUpdateHouse, { houseId: house.id, nameEn: 'Birch', nameJa: '白樺', floor: 1 });
     expect(renamed).toMatchObject({ nameEn: 'Birch', nameJa: '白樺', floor: 1 });
     const houseAudit = await auditOf('house', house.id);
     expect(houseAudit[1]).toMatchObject({
@@ -287,17 +310,17 @@ describe('house groups and houses', () => {
       `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date) VALUES ($1, $2, $3, $4::date, $5::date)`,
       [slug('stay'), house.id, houseGroupId, addDays(today, 3), addDays(today, 5)],
     );
-    const refused = await t.call('staff_delete_house', { houseId: house.id }, { token: staff, language: 'en' });
+    const refused = await t.call(staffDeleteHouse, { houseId: house.id }, { token: staff, language: 'en' });
     expect(refused.status).toBe(409);
-    expect(refused.body.errorInfo.reason).toBe('CodeHouseHasFutureStays');
+    expect(refused.error.errorInfo.reason).toBe('CodeHouseHasFutureStays');
     // A stay ending today has no night from today on.
     await t.pool.query('UPDATE stays SET checkin_date = $2::date, checkout_date = $3::date WHERE house_id = $1', [
       house.id,
       addDays(today, -2),
       today,
     ]);
-    expect(await ok('staff_delete_house', { houseId: house.id })).toEqual({ houseId: house.id, outcome: 'RETIRED' });
-    const group = await ok('staff_get_house_group', { houseGroupId });
+    expect(await ok(staffDeleteHouse, { houseId: house.id })).toEqual({ houseId: house.id, outcome: 'RETIRED' });
+    const group = await ok(staffGetHouseGroup, { houseGroupId });
     expect(group.houses.find((h: { id: string }) => h.id === house.id)).toMatchObject({ retired: true });
     // Held from today on, so availability derived from stays never offers it again.
     const hold = await t.pool.query(
@@ -306,18 +329,18 @@ describe('house groups and houses', () => {
     );
     expect(hold.rows).toEqual([{ d: today }]);
     // Guests no longer see a retired house.
-    const listed = await t.call('list_houses', { houseGroupId }, { language: 'en' });
+    const listed = await t.call(listHouses, { houseGroupId }, { language: 'en' });
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).not.toContain(house.id);
 
-    const fresh = await ok('staff_create_house', {
+    const fresh = await ok(staffCreateHouse, {
       houseGroupId,
       nameEn: 'C',
       nameJa: 'C棟',
       floor: 1,
       id: slug('house'),
     });
-    expect(await ok('staff_delete_house', { houseId: fresh.id })).toEqual({ houseId: fresh.id, outcome: 'DELETED' });
+    expect(await ok(staffDeleteHouse, { houseId: fresh.id })).toEqual({ houseId: fresh.id, outcome: 'DELETED' });
     expect((await t.pool.query('SELECT 1 FROM houses WHERE id = $1', [fresh.id])).rowCount).toBe(0);
     const deleteAudit = await auditOf('house', fresh.id);
     expect(deleteAudit.at(-1)).toMatchObject({
@@ -326,11 +349,11 @@ describe('house groups and houses', () => {
       after: null,
     });
 
-    expect((await t.call('staff_delete_house', { houseId: 'nowhere' }, { token: staff })).status).toBe(404);
+    expect((await t.call(staffDeleteHouse, { houseId: 'nowhere' }, { token: staff })).status).toBe(404);
     expect(
       (
         await t.call(
-          'staff_create_house',
+          staffCreateHouse,
           { houseGroupId: 'nowhere', nameEn: 'X', nameJa: 'X', floor: 1 },
           { token: staff },
         )
@@ -345,7 +368,7 @@ describe('season calendar', () => {
     await t.pool.query('UPDATE house_groups SET standard_season_price = 30000 WHERE id = $1', [houseGroupId]);
     const today = todayIn('Asia/Tokyo', t.clock.now());
     const d = (n: number) => civilFromIso(addDays(today, n));
-    const res = await ok('staff_set_season_calendar', {
+    const res = await ok(staffSetSeasonCalendar, {
       houseGroupId,
       changes: [
         { from: d(10), to: d(19), standardPrice: 30_000, highPrice: 55_000 },
@@ -355,7 +378,7 @@ describe('season calendar', () => {
     });
     expect(res).toMatchObject({ houseGroupId, daysChanged: 10, version: 2 });
 
-    const cal = await ok('staff_get_season_calendar', { houseGroupId, from: d(0), to: d(30) });
+    const cal = await ok(staffGetSeasonCalendar, { houseGroupId, from: d(0), to: d(30) });
     expect(cal.days).toHaveLength(10);
     expect(cal.days[0]).toEqual({
       date: d(10),
@@ -367,14 +390,14 @@ describe('season calendar', () => {
     expect(cal.days[2]).toMatchObject({ date: d(12), priceType: 'HIGH' });
     expect(cal.days[9]).toMatchObject({ date: d(19), closed: true });
 
-    const season = await t.call('get_season_price_type', { houseGroupId, startDate: d(11), endDate: d(12) });
+    const season = await t.call(getSeasonPriceType, { houseGroupId, startDate: d(11), endDate: d(12) });
     expect(season.body.days).toEqual([
       { date: d(11), priceType: 'STANDARD', price: 30_000, closed: false },
       { date: d(12), priceType: 'HIGH', price: 55_000, closed: false },
     ]);
 
     // Re-opening one day changes just that day.
-    const reopen = await ok('staff_set_season_calendar', {
+    const reopen = await ok(staffSetSeasonCalendar, {
       houseGroupId,
       changes: [{ from: d(18), to: d(19), closed: false, highPrice: 55_000 }],
     });
@@ -388,7 +411,7 @@ describe('season calendar', () => {
     expect(entries[1].after.days.map((x: { closed: boolean }) => x.closed)).toEqual([false, false]);
     // Nothing to change: nothing written, nothing audited.
     expect(
-      (await ok('staff_set_season_calendar', { houseGroupId, changes: [{ from: d(18), to: d(18), closed: false }] }))
+      (await ok(staffSetSeasonCalendar, { houseGroupId, changes: [{ from: d(18), to: d(18), closed: false }] }))
         .daysChanged,
     ).toBe(0);
     expect(await auditOf('house_group_calendar', houseGroupId)).toHaveLength(2);
@@ -399,7 +422,7 @@ describe('season calendar', () => {
     const today = todayIn('Asia/Tokyo', t.clock.now());
     const d = (n: number) => civilFromIso(addDays(today, n));
     const past = await t.call(
-      'staff_set_season_calendar',
+      staffSetSeasonCalendar,
       {
         houseGroupId,
         changes: [
@@ -410,40 +433,40 @@ describe('season calendar', () => {
       { token: staff, language: 'ja' },
     );
     expect(past.status).toBe(400);
-    expect(past.body.errorInfo.reason).toBe('CodeCalendarRangeInvalid');
-    expect(past.body.errorInfo.fields[0].field).toBe('changes.1.from');
+    expect(past.error.errorInfo.reason).toBe('CodeCalendarRangeInvalid');
+    expect(past.error.errorInfo.fields![0]!.field).toBe('changes.1.from');
     const far = await t.call(
-      'staff_set_season_calendar',
+      staffSetSeasonCalendar,
       { houseGroupId, changes: [{ from: d(1), to: d(600), closed: true }] },
       { token: staff },
     );
-    expect(far.body.errorInfo.reason).toBe('CodeCalendarRangeInvalid');
+    expect(far.error.errorInfo.reason).toBe('CodeCalendarRangeInvalid');
     const empty = await t.call(
-      'staff_set_season_calendar',
+      staffSetSeasonCalendar,
       { houseGroupId, changes: [{ from: d(1), to: d(3) }] },
       { token: staff },
     );
     expect(empty.status).toBe(400);
-    expect(empty.body.errorInfo.reason).toBe('CodeInvalidArgument');
+    expect(empty.error.errorInfo.reason).toBe('CodeInvalidArgument');
     const impossible = await t.call(
-      'staff_set_season_calendar',
+      staffSetSeasonCalendar,
       { houseGroupId, changes: [{ from: { year: 2031, month: 2, day: 30 }, to: d(3), closed: true }] },
       { token: staff },
     );
-    expect(impossible.body.errorInfo.fields[0].field).toBe('changes.0.from');
+    expect(impossible.error.errorInfo.fields![0]!.field).toBe('changes.0.from');
     const rows = await t.pool.query('SELECT 1 FROM house_group_days WHERE house_group_id = $1', [houseGroupId]);
     expect(rows.rowCount).toBe(0);
     expect(
       (
         await t.call(
-          'staff_set_season_calendar',
+          staffSetSeasonCalendar,
           { houseGroupId: 'nowhere', changes: [{ from: d(1), to: d(1), closed: true }] },
           { token: staff },
         )
       ).status,
     ).toBe(404);
     expect(
-      (await t.call('staff_get_season_calendar', { houseGroupId, from: d(0), to: d(600) }, { token: staff })).status,
+      (await t.call(staffGetSeasonCalendar, { houseGroupId, from: d(0), to: d(600) }, { token: staff })).status,
     ).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
+import { updateProfilePhoto, getUser } from '@yado/contract/user.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -15,11 +16,11 @@ const jpeg = async (width: number, height: number) => (await image(width, height
 describe('update_profile_photo', () => {
   it('stores a JPEG and serves it at profilePhotoUrl with long-lived cache headers', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call('update_profile_photo', { photo: await jpeg(1024, 768) }, { token });
+    const res = await t.call(updateProfilePhoto, { photo: await jpeg(1024, 768) }, { token });
     expect(res.status).toBe(200);
     const url: string = res.body.profilePhotoUrl;
     expect(url).toMatch(/^\/media\/profile-photos\/[0-9a-f]{32}\.jpg$/);
-    expect((await t.call('get_user', {}, { token })).body.profilePhotoUrl).toBe(url);
+    expect((await t.call(getUser, {}, { token })).body.profilePhotoUrl).toBe(url);
 
     const served = await t.raw(url);
     expect(served.status).toBe(200);
@@ -36,10 +37,8 @@ describe('update_profile_photo', () => {
 
   it('gives each upload a new address and removes the previous photo', async () => {
     const { token } = await registeredUser(t);
-    const first = (await t.call('update_profile_photo', { photo: await jpeg(200, 200) }, { token })).body
-      .profilePhotoUrl;
-    const second = (await t.call('update_profile_photo', { photo: await jpeg(300, 100) }, { token })).body
-      .profilePhotoUrl;
+    const first = (await t.call(updateProfilePhoto, { photo: await jpeg(200, 200) }, { token })).body.profilePhotoUrl;
+    const second = (await t.call(updateProfilePhoto, { photo: await jpeg(300, 100) }, { token })).body.profilePhotoUrl;
     expect(second).not.toBe(first);
     expect((await t.raw(first)).status).toBe(404);
     expect((await t.raw(second)).status).toBe(200);
@@ -52,7 +51,7 @@ describe('update_profile_photo', () => {
       .jpeg()
       .toBuffer();
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
-    const url = (await t.call('update_profile_photo', { photo: withExif.toString('base64') }, { token })).body
+    const url = (await t.call(updateProfilePhoto, { photo: withExif.toString('base64') }, { token })).body
       .profilePhotoUrl;
     const stored = Buffer.from(await (await t.raw(url)).arrayBuffer());
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
@@ -61,40 +60,36 @@ describe('update_profile_photo', () => {
   it('refuses a PNG, a JPEG wider than 1024 px, and bytes that only start like a JPEG', async () => {
     const { token } = await registeredUser(t);
     const png = (await image(100, 100).png().toBuffer()).toString('base64');
-    const pngRes = await t.call('update_profile_photo', { photo: png }, { token, language: 'ja' });
+    const pngRes = await t.call(updateProfilePhoto, { photo: png }, { token, language: 'ja' });
     expect(pngRes.status).toBe(400);
-    expect(pngRes.body.errorInfo.reason).toBe('CodeInvalidImage');
-    expect(pngRes.body.errorInfo.fields[0].field).toBe('photo');
-    expect(pngRes.body.localizedMessage).toContain('写真は縦横1024ピクセル以内のJPEG画像にしてください。');
+    expect(pngRes.error.errorInfo.reason).toBe('CodeInvalidImage');
+    expect(pngRes.error.errorInfo.fields![0]!.field).toBe('photo');
+    expect(pngRes.error.localizedMessage).toContain('写真は縦横1024ピクセル以内のJPEG画像にしてください。');
 
-    const wide = await t.call('update_profile_photo', { photo: await jpeg(1025, 10) }, { token });
-    expect(wide.body.errorInfo.reason).toBe('CodeInvalidImage');
-    const tall = await t.call('update_profile_photo', { photo: await jpeg(10, 1025) }, { token });
-    expect(tall.body.errorInfo.reason).toBe('CodeInvalidImage');
+    const wide = await t.call(updateProfilePhoto, { photo: await jpeg(1025, 10) }, { token });
+    expect(wide.error.errorInfo.reason).toBe('CodeInvalidImage');
+    const tall = await t.call(updateProfilePhoto, { photo: await jpeg(10, 1025) }, { token });
+    expect(tall.error.errorInfo.reason).toBe('CodeInvalidImage');
 
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]).toString('base64');
-    const fakeRes = await t.call('update_profile_photo', { photo: fake }, { token });
-    expect(fakeRes.body.errorInfo.reason).toBe('CodeInvalidImage');
+    const fakeRes = await t.call(updateProfilePhoto, { photo: fake }, { token });
+    expect(fakeRes.error.errorInfo.reason).toBe('CodeInvalidImage');
 
     const truncated = Buffer.from(await jpeg(400, 400), 'base64')
       .subarray(0, 300)
       .toString('base64');
-    expect((await t.call('update_profile_photo', { photo: truncated }, { token })).body.errorInfo.reason).toBe(
+    expect((await t.call(updateProfilePhoto, { photo: truncated }, { token })).error.errorInfo.reason).toBe(
       'CodeInvalidImage',
     );
-    expect((await t.call('get_user', {}, { token })).body.profilePhotoUrl).toBe('');
+    expect((await t.call(getUser, {}, { token })).body.profilePhotoUrl).toBe('');
   });
 
   it('refuses a data URL, naming the field', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call(
-      'update_profile_photo',
-      { photo: `data:image/jpeg;base64,${await jpeg(10, 10)}` },
-      { token },
-    );
+    const res = await t.call(updateProfilePhoto, { photo: `data:image/jpeg;base64,${await jpeg(10, 10)}` }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.reason).toBe('CodeInvalidArgument');
-    expect(res.body.errorInfo.fields[0].field).toBe('photo');
+    expect(res.error.errorInfo.reason).toBe('CodeInvalidArgument');
+    expect(res.error.errorInfo.fields![0]!.field).toBe('photo');
   });
 
   it('answers 404 for a photo that does not exist', async () => {

@@ -4,6 +4,8 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { bookableHouseGroup, stayRequest } from '../booking/booking.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
+import { createGuestUseTentativeBooking, getBooking } from '@yado/contract/booking.contract';
+import { staffSearchUsers, staffGetUser } from '@yado/contract/user.contract';
 
 // The front desk's guest lookup: by booking number, user number, phone, name or email; staff only.
 
@@ -17,7 +19,7 @@ type Summary = { accountId: string; userNumber: string; romanizedLastName: strin
 type Res = { status: number; body: any };
 
 const search = (query: unknown, token: string | null = staffToken) =>
-  t.call('staff_search_users', { query }, { token }) as Promise<Res>;
+  t.callRaw(staffSearchUsers, { query }, { token }) as Promise<Res>;
 const found = async (query: string) => {
   const r = await search(query);
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
@@ -63,11 +65,11 @@ describe('staff_search_users', () => {
     expect(await found('+1 90 8765 4321')).toEqual([]);
 
     const { houseGroupId, today } = await bookableHouseGroup(t);
-    const hold = await t.call('create_guest_use_tentative_booking', stayRequest(houseGroupId, today, 5, 1), {
+    const hold = await t.call(createGuestUseTentativeBooking, stayRequest(houseGroupId, today, 5, 1), {
       token: hanako.token,
     });
     expect(hold.status).toBe(200);
-    const detail = await t.call('get_booking', { bookingId: hold.body.bookingId }, { token: hanako.token });
+    const detail = await t.call(getBooking, { bookingId: hold.body.bookingId }, { token: hanako.token });
     const bookingNumber = detail.body.booking.bookingNumber as string;
     expect(await found(bookingNumber.toLowerCase())).toEqual([`Sato${tag}`]);
     expect(await found('B999999999')).toEqual([]);
@@ -108,7 +110,7 @@ describe('staff_search_users', () => {
     expect((await search('   ')).status).toBe(400);
     expect((await search('x'.repeat(101))).status).toBe(400);
     expect((await search(42)).status).toBe(400);
-    const extra = await t.call('staff_search_users', { query: 'sato', limit: 500 }, { token: staffToken });
+    const extra = await t.callRaw(staffSearchUsers, { query: 'sato', limit: 500 }, { token: staffToken });
     expect(extra.status).toBe(400);
     const asGuest = await search('sato', hanako.token);
     expect([asGuest.status, asGuest.body.errorInfo.reason]).toEqual([403, 'CodePermissionDenied']);
@@ -118,15 +120,15 @@ describe('staff_search_users', () => {
 
 describe('staff_get_user', () => {
   it('answers a guest by account, and 404 for an unknown or malformed one; staff only', async () => {
-    const r = await t.call('staff_get_user', { accountId: hanako.accountId }, { token: staffToken });
+    const r = await t.call(staffGetUser, { accountId: hanako.accountId }, { token: staffToken });
     expect(r.status).toBe(200);
     expect(r.body.user).toMatchObject({ accountId: hanako.accountId, romanizedLastName: `Sato${tag}` });
     for (const accountId of [randomUUID(), 'not-an-account']) {
-      const missing = await t.call('staff_get_user', { accountId }, { token: staffToken });
-      expect([missing.status, missing.body.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
+      const missing = await t.call(staffGetUser, { accountId }, { token: staffToken });
+      expect([missing.status, missing.error.errorInfo.reason]).toEqual([404, 'CodeUserNotFound']);
     }
-    expect((await t.call('staff_get_user', { accountId: '' }, { token: staffToken })).status).toBe(400);
-    const asGuest = await t.call('staff_get_user', { accountId: hanako.accountId }, { token: hanako.token });
+    expect((await t.call(staffGetUser, { accountId: '' }, { token: staffToken })).status).toBe(400);
+    const asGuest = await t.call(staffGetUser, { accountId: hanako.accountId }, { token: hanako.token });
     expect(asGuest.status).toBe(403);
   });
 });

@@ -4,7 +4,18 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
+import { USER_ERASERS } from '../registry.js';
 import { anonymiseDueUsers } from './user-deletion.service.js';
+import {
+  isUserDeleteRequested,
+  requestDeleteUser,
+  updateProfilePhoto,
+  updateDeviceTokenTimestamp,
+  updateNotificationSettings,
+  sendEmailAddressVerificationCode,
+  upgradeToBeOwner,
+  getUser,
+} from '@yado/contract/user.contract';
 
 const GRACE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -19,35 +30,35 @@ const count = async (sql: string, params: unknown[]) => (await t.pool.query(sql,
 describe('request_delete_user and is_user_delete_requested', () => {
   it('schedules deletion after the grace period, once', async () => {
     const { token } = await registeredUser(t);
-    const before = await t.call('is_user_delete_requested', {}, { token });
+    const before = await t.call(isUserDeleteRequested, {}, { token });
     expect(before.body).toEqual({ requested: false, deletionScheduledAt: null });
 
-    const requested = await t.call('request_delete_user', { reason: 'moving abroad' }, { token });
+    const requested = await t.call(requestDeleteUser, { reason: 'moving abroad' }, { token });
     expect(requested.status).toBe(200);
     expect(requested.body.requested).toBe(true);
     const scheduled = dateFromDateTime(requested.body.deletionScheduledAt).getTime();
     expect(scheduled - t.clock.now().getTime()).toBe(GRACE_DAYS * DAY_MS);
 
-    const after = await t.call('is_user_delete_requested', {}, { token });
+    const after = await t.call(isUserDeleteRequested, {}, { token });
     expect(after.body).toEqual({ requested: true, deletionScheduledAt: requested.body.deletionScheduledAt });
 
-    const again = await t.call('request_delete_user', {}, { token, language: 'ja' });
+    const again = await t.call(requestDeleteUser, {}, { token, language: 'ja' });
     expect(again.status).toBe(409);
-    expect(again.body.errorInfo.reason).toBe('CodeDeleteAlreadyRequested');
-    expect(again.body.localizedMessage).toBe('アカウントの削除はすでに申請されています。');
+    expect(again.error.errorInfo.reason).toBe('CodeDeleteAlreadyRequested');
+    expect(again.error.localizedMessage).toBe('アカウントの削除はすでに申請されています。');
   });
 
   it('refuses a reason that is too long, naming it', async () => {
     const { token } = await registeredUser(t);
-    const res = await t.call('request_delete_user', { reason: 'x'.repeat(2001) }, { token });
+    const res = await t.call(requestDeleteUser, { reason: 'x'.repeat(2001) }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.fields[0].field).toBe('reason');
+    expect(res.error.errorInfo.fields![0]!.field).toBe('reason');
   });
 
   it('needs a registered user', async () => {
     const tokens = await t.signUp();
-    const res = await t.call('request_delete_user', {}, { token: tokens.idToken });
-    expect(res.body.errorInfo.reason).toBe('CodeUserNotFound');
+    const res = await t.call(requestDeleteUser, {}, { token: tokens.idToken });
+    expect(res.error.errorInfo.reason).toBe('CodeUserNotFound');
   });
 });
 
@@ -63,31 +74,31 @@ describe('the anonymising sweep', () => {
         .jpeg()
         .toBuffer()
     ).toString('base64');
-    const { profilePhotoUrl } = (await t.call('update_profile_photo', { photo }, { token })).body;
-    await t.call('update_device_token_timestamp', { deviceToken: 'device-token-of-the-deleted-user' }, { token });
+    const { profilePhotoUrl } = (await t.call(updateProfilePhoto, { photo }, { token })).body;
+    await t.call(updateDeviceTokenTimestamp, { deviceToken: 'device-token-of-the-deleted-user' }, { token });
     await t.call(
-      'update_notification_settings',
+      updateNotificationSettings,
       { items: [{ itemType: 'CHAT', channelType: 'PUSH', enabled: false }] },
       { token },
     );
-    await t.call('send_email_address_verification_code', {}, { token });
+    await t.call(sendEmailAddressVerificationCode, {}, { token });
     await t.pool.query(
       `WITH p AS (INSERT INTO places VALUES ('p-del', 'P', 'P', 'Kyoto', '京都府', 'Kyoto', '京都市') RETURNING id),
             h AS (INSERT INTO house_groups (id, place_id, name_en, name_ja) SELECT 'hg-del', id, 'H', 'H' FROM p RETURNING id)
        INSERT INTO ownership_offers (house_group_id, share_price_yen, nights_per_share, total_shares) SELECT id, 4800000, 30, 12 FROM h`,
     );
     const applied = await t.call(
-      'upgrade_to_be_owner',
+      upgradeToBeOwner,
       { houseGroupId: 'hg-del', shares: 1, message: 'Call me on my mobile' },
       { token },
     );
     expect(applied.status).toBe(200);
     const bystander = await registeredUser(t);
 
-    await t.call('request_delete_user', {}, { token });
-    expect(await anonymiseDueUsers(t.api.deps)).not.toContain(user.id);
+    await t.call(requestDeleteUser, {}, { token });
+    expect(await anonymiseDueUsers(t.api.deps, USER_ERASERS)).not.toContain(user.id);
     t.clock.advance(GRACE_DAYS * DAY_MS - 60_000);
-    expect(await anonymiseDueUsers(t.api.deps)).not.toContain(user.id);
+    expect(await anonymiseDueUsers(t.api.deps, USER_ERASERS)).not.toContain(user.id);
     expect(
       (await t.pool.query('SELECT anonymised_at FROM users WHERE id = $1', [user.id])).rows[0].anonymised_at,
     ).toBeNull();
@@ -96,7 +107,7 @@ describe('the anonymising sweep', () => {
     // A session that is still alive when the sweep runs.
     const live = await t.identityPost(IDENTITY_ROUTES.signInWithPassword, { email, password: 'correct horse battery' });
     expect(live.status).toBe(200);
-    expect(await anonymiseDueUsers(t.api.deps)).toContain(user.id);
+    expect(await anonymiseDueUsers(t.api.deps, USER_ERASERS)).toContain(user.id);
 
     const row = (await t.pool.query('SELECT * FROM users WHERE id = $1', [user.id])).rows[0];
     expect(row).toMatchObject({
@@ -134,7 +145,7 @@ describe('the anonymising sweep', () => {
     expect(application).toEqual({ user_id: user.id, message: '' });
 
     // The identity account is closed: its sessions and refresh tokens no longer work, nor does the password.
-    expect((await t.call('get_user', {}, { token: live.body.idToken })).status).toBe(401);
+    expect((await t.call(getUser, {}, { token: live.body.idToken })).status).toBe(401);
     expect((await t.identityPost(IDENTITY_ROUTES.refresh, { refreshToken: tokens.refreshToken })).status).toBe(401);
     const signIn = await t.identityPost(IDENTITY_ROUTES.signInWithPassword, {
       email,
@@ -154,7 +165,7 @@ describe('the anonymising sweep', () => {
 
     // Someone who did not ask is untouched, and a second sweep has nothing to do.
     const other = await t.call(
-      'get_user',
+      getUser,
       {},
       {
         token: (
@@ -166,7 +177,7 @@ describe('the anonymising sweep', () => {
       },
     );
     expect(other.body.firstName).toBe(bystander.user.firstName);
-    expect(await anonymiseDueUsers(t.api.deps)).toEqual([]);
+    expect(await anonymiseDueUsers(t.api.deps, USER_ERASERS)).toEqual([]);
     const audit = await t.pool.query(
       "SELECT action FROM audit_log WHERE entity = 'user' AND entity_id = $1 ORDER BY id",
       [user.id],

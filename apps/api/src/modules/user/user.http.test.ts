@@ -1,5 +1,5 @@
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
-import { UserSchema } from '@yado/contract/user.contract';
+import { UserSchema, getUser, createUser, updateUser } from '@yado/contract/user.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser, signInVerified, uniqueEmail, userFields } from '../../test-support/user-factory.js';
@@ -12,19 +12,19 @@ beforeAll(async () => {
 describe('get_user and create_user', () => {
   it('answers 404 CodeUserNotFound, in both languages, until the user is registered', async () => {
     const tokens = await t.signUp();
-    const en = await t.call('get_user', {}, { token: tokens.idToken, language: 'en' });
+    const en = await t.call(getUser, {}, { token: tokens.idToken, language: 'en' });
     expect(en.status).toBe(404);
-    expect(en.body.errorInfo.reason).toBe('CodeUserNotFound');
-    expect(en.body.localizedMessage).toBe('No user is registered for this account yet.');
-    const ja = await t.call('get_user', {}, { token: tokens.idToken, language: 'ja' });
-    expect(ja.body.localizedMessage).toBe('このアカウントのユーザー登録がまだ完了していません。');
+    expect(en.error.errorInfo.reason).toBe('CodeUserNotFound');
+    expect(en.error.localizedMessage).toBe('No user is registered for this account yet.');
+    const ja = await t.call(getUser, {}, { token: tokens.idToken, language: 'ja' });
+    expect(ja.error.localizedMessage).toBe('このアカウントのユーザー登録がまだ完了していません。');
   });
 
   it('registers a guest with a server-assigned user number and the account’s email', async () => {
     const email = uniqueEmail('Create');
     const tokens = await t.signUp(email);
-    const created = await t.call(
-      'create_user',
+    const created = await t.callRaw(
+      createUser,
       userFields({
         phoneNumber: { countryCode: 81, nationalNumber: '09012345678' },
         postalAddress: { countryCode: 'JP', postalCode: '150-0001', city: 'Shibuya-ku', street1: '1-2-3 Jingumae' },
@@ -54,7 +54,7 @@ describe('get_user and create_user', () => {
     expect(user.profilePhotoUrl).toBe('');
     expect(user.createdAt.utcOffset).toBe('+00:00');
 
-    const fetched = await t.call('get_user', {}, { token: tokens.idToken });
+    const fetched = await t.call(getUser, {}, { token: tokens.idToken });
     expect(fetched.status).toBe(200);
     expect(fetched.body.id).toBe(user.id);
     expect(fetched.body.occupation).toEqual({ id: 6, name: 'Student' });
@@ -69,11 +69,11 @@ describe('get_user and create_user', () => {
   it('counts the email as verified when the identity service verified that same address', async () => {
     const email = uniqueEmail('google');
     const tokens = await signInVerified(t, email);
-    const same = await t.call('create_user', userFields(), { token: tokens.idToken });
+    const same = await t.callRaw(createUser, userFields(), { token: tokens.idToken });
     expect(same.body.emailAddressVerified).toBe(true);
 
     const other = await signInVerified(t);
-    const different = await t.call('create_user', userFields({ emailAddress: uniqueEmail('other') }), {
+    const different = await t.callRaw(createUser, userFields({ emailAddress: uniqueEmail('other') }), {
       token: other.idToken,
     });
     expect(different.status).toBe(200);
@@ -82,9 +82,9 @@ describe('get_user and create_user', () => {
 
   it('refuses a second registration with 409', async () => {
     const { token } = await registeredUser(t);
-    const again = await t.call('create_user', userFields(), { token });
+    const again = await t.callRaw(createUser, userFields(), { token });
     expect(again.status).toBe(409);
-    expect(again.body.errorInfo.reason).toBe('CodeUserAlreadyExists');
+    expect(again.error.errorInfo.reason).toBe('CodeUserAlreadyExists');
   });
 
   it('names every invalid field, in English and Japanese', async () => {
@@ -97,10 +97,10 @@ describe('get_user and create_user', () => {
       emailAddress: 'not-an-email',
       userType: 'USER_TYPE_OWNER',
     });
-    const en = await t.call('create_user', bad, { token: tokens.idToken, language: 'en' });
+    const en = await t.callRaw(createUser, bad, { token: tokens.idToken, language: 'en' });
     expect(en.status).toBe(400);
-    expect(en.body.errorInfo.reason).toBe('CodeInvalidArgument');
-    const fields = en.body.errorInfo.fields.map((f: { field: string }) => f.field);
+    expect(en.error.errorInfo.reason).toBe('CodeInvalidArgument');
+    const fields = en.error.errorInfo.fields!.map((f: { field: string }) => f.field);
     expect(fields).toEqual(
       expect.arrayContaining([
         'firstName',
@@ -112,22 +112,22 @@ describe('get_user and create_user', () => {
     );
     // A guest cannot make itself an owner: userType is not an input at all.
     expect(fields).toContain('userType');
-    expect(en.body.localizedMessage).toMatch(/^Some of the information sent is not valid\. \(.*firstName/);
-    const ja = await t.call('create_user', bad, { token: tokens.idToken, language: 'ja' });
-    expect(ja.body.localizedMessage).toMatch(/^送信された内容に誤りがあります。 \(.*firstName/);
-    expect((await t.call('get_user', {}, { token: tokens.idToken })).status).toBe(404);
+    expect(en.error.localizedMessage).toMatch(/^Some of the information sent is not valid\. \(.*firstName/);
+    const ja = await t.callRaw(createUser, bad, { token: tokens.idToken, language: 'ja' });
+    expect(ja.error.localizedMessage).toMatch(/^送信された内容に誤りがあります。 \(.*firstName/);
+    expect((await t.call(getUser, {}, { token: tokens.idToken })).status).toBe(404);
   });
 
   it('checks phone numbers against the numbering plan', async () => {
     const tokens = await t.signUp();
-    const res = await t.call('create_user', userFields({ phoneNumber: { countryCode: 81, nationalNumber: '12345' } }), {
+    const res = await t.callRaw(createUser, userFields({ phoneNumber: { countryCode: 81, nationalNumber: '12345' } }), {
       token: tokens.idToken,
       language: 'ja',
     });
     expect(res.status).toBe(400);
-    expect(res.body.errorInfo.reason).toBe('CodeInvalidPhoneNumber');
-    expect(res.body.errorInfo.fields[0].field).toBe('phoneNumber');
-    expect(res.body.localizedMessage).toContain('電話番号が正しくありません。');
+    expect(res.error.errorInfo.reason).toBe('CodeInvalidPhoneNumber');
+    expect(res.error.errorInfo.fields![0]!.field).toBe('phoneNumber');
+    expect(res.error.localizedMessage).toContain('電話番号が正しくありません。');
   });
 });
 
@@ -135,7 +135,7 @@ describe('update_user', () => {
   it('changes only the fields given', async () => {
     const { token, user } = await registeredUser(t, { occupationId: 1 });
     t.clock.advance(1000);
-    const res = await t.call('update_user', { firstName: '次郎', romanizedFirstName: 'Jiro' }, { token });
+    const res = await t.call(updateUser, { firstName: '次郎', romanizedFirstName: 'Jiro' }, { token });
     expect(res.status).toBe(200);
     expect(res.body.firstName).toBe('次郎');
     expect(res.body.romanizedFirstName).toBe('Jiro');
@@ -149,10 +149,10 @@ describe('update_user', () => {
     const email = uniqueEmail('verified');
     const { token, user } = await registeredUser(t, {}, { verifiedEmail: true, email });
     expect(user.emailAddressVerified).toBe(true);
-    const changed = await t.call('update_user', { emailAddress: uniqueEmail('new') }, { token });
+    const changed = await t.call(updateUser, { emailAddress: uniqueEmail('new') }, { token });
     expect(changed.body.emailAddressVerified).toBe(false);
     // Back to the address the identity service verified: verified again without a code.
-    const back = await t.call('update_user', { emailAddress: email.toUpperCase() }, { token });
+    const back = await t.call(updateUser, { emailAddress: email.toUpperCase() }, { token });
     expect(back.body.emailAddress).toBe(email);
     expect(back.body.emailAddressVerified).toBe(true);
   });
@@ -161,43 +161,43 @@ describe('update_user', () => {
     const { token, user } = await registeredUser(t, { phoneNumber: { countryCode: 81, nationalNumber: '9012345678' } });
     await t.pool.query('UPDATE users SET phone_verified = true WHERE id = $1', [user.id]);
     const same = await t.call(
-      'update_user',
+      updateUser,
       { phoneNumber: { countryCode: 81, nationalNumber: '09012345678' } },
       { token },
     );
     expect(same.body.phoneNumberVerified).toBe(true);
     const changed = await t.call(
-      'update_user',
+      updateUser,
       { phoneNumber: { countryCode: 1, nationalNumber: '2015550123' } },
       { token },
     );
     expect(changed.body.phoneNumber).toEqual({ countryCode: 1, nationalNumber: '2015550123' });
     expect(changed.body.phoneNumberVerified).toBe(false);
-    const removed = await t.call('update_user', { phoneNumber: null, occupationId: null }, { token });
+    const removed = await t.call(updateUser, { phoneNumber: null, occupationId: null }, { token });
     expect(removed.body.phoneNumber).toBeNull();
     expect(removed.body.occupation).toBeNull();
   });
 
   it('refuses invalid values naming the field, and answers 404 without a user', async () => {
     const { token } = await registeredUser(t);
-    const bad = await t.call('update_user', { nationalityCountryCode: 'ZZ', lastName: 'x'.repeat(51) }, { token });
+    const bad = await t.call(updateUser, { nationalityCountryCode: 'ZZ', lastName: 'x'.repeat(51) }, { token });
     expect(bad.status).toBe(400);
-    expect(bad.body.errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+    expect(bad.error.errorInfo.fields!.map((f: { field: string }) => f.field).sort()).toEqual([
       'lastName',
       'nationalityCountryCode',
     ]);
-    const phone = await t.call('update_user', { phoneNumber: { countryCode: 44, nationalNumber: '1234' } }, { token });
-    expect(phone.body.errorInfo.reason).toBe('CodeInvalidPhoneNumber');
+    const phone = await t.call(updateUser, { phoneNumber: { countryCode: 44, nationalNumber: '1234' } }, { token });
+    expect(phone.error.errorInfo.reason).toBe('CodeInvalidPhoneNumber');
 
     const nobody = await t.signUp();
-    const missing = await t.call('update_user', { firstName: 'A' }, { token: nobody.idToken });
+    const missing = await t.call(updateUser, { firstName: 'A' }, { token: nobody.idToken });
     expect(missing.status).toBe(404);
-    expect(missing.body.errorInfo.reason).toBe('CodeUserNotFound');
+    expect(missing.error.errorInfo.reason).toBe('CodeUserNotFound');
   });
 
   it('records who changed which fields, without the values', async () => {
     const { token, user } = await registeredUser(t);
-    await t.call('update_user', { lastName: '佐々木' }, { token });
+    await t.call(updateUser, { lastName: '佐々木' }, { token });
     const audit = await t.pool.query<{ action: string; after: { fields: string[] } }>(
       "SELECT action, after FROM audit_log WHERE entity = 'user' AND entity_id = $1 ORDER BY id",
       [user.id],
@@ -208,7 +208,7 @@ describe('update_user', () => {
 
   it('keeps the identity account email verified flag to itself until the user verifies', async () => {
     const tokens = await t.signUp();
-    await t.call('create_user', userFields(), { token: tokens.idToken });
+    await t.callRaw(createUser, userFields(), { token: tokens.idToken });
     const info = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken });
     expect(info.body.emailVerified).toBe(false);
   });

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { latestCodeFor, registeredUser } from '../../test-support/user-factory.js';
+import { sendEmailAddressVerificationCode, verifyEmailAddress } from '@yado/contract/user.contract';
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 async function startSmtpServer(): Promise<{ port: number; received: ParsedMail[]; close: () => Promise<void> }> {
@@ -48,7 +49,7 @@ describe('email over SMTP', () => {
 
   it('delivers the verification code, and records the message as sent', async () => {
     const { token, email } = await registeredUser(t);
-    const sent = await t.call('send_email_address_verification_code', {}, { token, language: 'en' });
+    const sent = await t.call(sendEmailAddressVerificationCode, {}, { token, language: 'en' });
     expect(sent.status).toBe(200);
 
     const mail = smtp.received.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email);
@@ -65,7 +66,7 @@ describe('email over SMTP', () => {
     expect(row.rows[0]!.sent_at).toBeInstanceOf(Date);
     expect(row.rows[0]!.error).toBeNull();
 
-    const verified = await t.call('verify_email_address', { code: mailed }, { token });
+    const verified = await t.callRaw(verifyEmailAddress, { code: mailed }, { token });
     expect(verified.body.emailAddressVerified).toBe(true);
   });
 });
@@ -78,10 +79,10 @@ describe('email when the SMTP server cannot be reached', () => {
 
   it('answers 503, keeps the message with its error, and lets the user try again at once', async () => {
     const { token, email } = await registeredUser(t);
-    const res = await t.call('send_email_address_verification_code', {}, { token, language: 'ja' });
+    const res = await t.call(sendEmailAddressVerificationCode, {}, { token, language: 'ja' });
     expect(res.status).toBe(503);
-    expect(res.body.errorInfo.reason).toBe('CodeMessageNotSent');
-    expect(res.body.localizedMessage).toBe(
+    expect(res.error.errorInfo.reason).toBe('CodeMessageNotSent');
+    expect(res.error.localizedMessage).toBe(
       'メッセージを送信できませんでした。しばらくしてからもう一度お試しください。',
     );
 
@@ -95,9 +96,9 @@ describe('email when the SMTP server cannot be reached', () => {
 
     // The code that never arrived neither works nor holds back the next request.
     const code = await latestCodeFor(t, email);
-    const verify = await t.call('verify_email_address', { code }, { token });
-    expect(verify.body.errorInfo.reason).toBe('CodeVerificationNotRequested');
-    const retry = await t.call('send_email_address_verification_code', {}, { token });
-    expect(retry.body.errorInfo.reason).toBe('CodeMessageNotSent');
+    const verify = await t.call(verifyEmailAddress, { code }, { token });
+    expect(verify.error.errorInfo.reason).toBe('CodeVerificationNotRequested');
+    const retry = await t.call(sendEmailAddressVerificationCode, {}, { token });
+    expect(retry.error.errorInfo.reason).toBe('CodeMessageNotSent');
   });
 });

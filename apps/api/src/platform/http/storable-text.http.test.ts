@@ -4,6 +4,12 @@ import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
+import { updateUser, getUser } from '@yado/contract/user.contract';
+import { getHouseGroup } from '@yado/contract/catalogue.contract';
+import { listMeals } from '@yado/contract/meal.contract';
+import { cancelBooking } from '@yado/contract/booking.contract';
+import { completeCardRegistration } from '@yado/contract/payment.contract';
+import { requestDeleteUser } from '@yado/contract/user.contract';
 
 /**
  * Text PostgreSQL cannot store (U+0000, unpaired surrogates) used to reach the
@@ -33,41 +39,41 @@ function expectRefused(res: { status: number; body: any }, fields: string[], lan
 
 describe.each(['en', 'ja'] as const)('text that cannot be stored, in %s', (language) => {
   it('get_house_group refuses a NUL house group id', async () => {
-    const res = await t.call('get_house_group', { houseGroupId: '\u0000' }, { language });
+    const res = await t.call(getHouseGroup, { houseGroupId: '\u0000' }, { language });
     expectRefused(res, ['houseGroupId'], language);
   });
 
   it('update_user refuses a first name with a NUL inside, and leaves the user as it was', async () => {
-    const res = await t.call('update_user', { firstName: 'a\u0000b' }, { token, language });
+    const res = await t.call(updateUser, { firstName: 'a\u0000b' }, { token, language });
     expectRefused(res, ['firstName'], language);
-    const user = await t.call('get_user', {}, { token });
+    const user = await t.call(getUser, {}, { token });
     expect(user.body.firstName).toBe('太郎');
   });
 
   it.each([
-    ['list_meals', { houseGroupId: 'hg\u0000' }, 'houseGroupId'],
-    ['cancel_booking', { bookingId: '\u0000' }, 'bookingId'],
-    ['complete_card_registration', { registrationId: 'r\u0000' }, 'registrationId'],
-    ['request_delete_user', { reason: 'bye\u0000' }, 'reason'],
-  ])('%s refuses it too', async (method, body, field) => {
-    const res = await t.call(method, body, { token, language });
+    [listMeals.path, listMeals, { houseGroupId: 'hg\u0000' }, 'houseGroupId'],
+    [cancelBooking.path, cancelBooking, { bookingId: '\u0000' }, 'bookingId'],
+    [completeCardRegistration.path, completeCardRegistration, { registrationId: 'r\u0000' }, 'registrationId'],
+    [requestDeleteUser.path, requestDeleteUser, { reason: 'bye\u0000' }, 'reason'],
+  ] as const)('%s refuses it too', async (_path, def, body, field) => {
+    const res = await t.call(def, body, { token, language });
     expectRefused(res, [field], language);
   });
 
   it('refuses an unpaired surrogate, and names a bad key and a nested field by their path', async () => {
-    expectRefused(await t.call('update_user', { lastName: 'x\uD800' }, { token, language }), ['lastName'], language);
+    expectRefused(await t.call(updateUser, { lastName: 'x\uD800' }, { token, language }), ['lastName'], language);
     expectRefused(
-      await t.call('get_house_group', { ['id\u0000']: 1, nested: [{ deep: '\uDC00' }] }, { language }),
+      await t.callRaw(getHouseGroup, { ['id\u0000']: 1, nested: [{ deep: '\uDC00' }] }, { language }),
       ['id\uFFFD', 'nested.0.deep'],
       language,
     );
   });
 
   it('keeps emoji, right-to-left marks and other well-formed text', async () => {
-    const res = await t.call('update_user', { firstName: '🏠\u200F花子' }, { token, language });
+    const res = await t.call(updateUser, { firstName: '🏠\u200F花子' }, { token, language });
     expect(res.status).toBe(200);
     expect(res.body.firstName).toBe('🏠\u200F花子');
-    await t.call('update_user', { firstName: '太郎' }, { token });
+    await t.call(updateUser, { firstName: '太郎' }, { token });
   });
 
   it('the identity routes refuse it the same way', async () => {
