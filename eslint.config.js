@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+import { moduleCyclesPlugin } from './scripts/lint/module-cycles.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const at = (...parts) => path.join(root, ...parts);
@@ -30,16 +31,24 @@ const featureZones = foldersIn('apps/web/app/features').map((feature) => ({
   message: 'A feature must not import another feature; move what they share to app/lib or app/components.',
 }));
 
-// Domain modules talk to each other through their *.service.ts exports only; each module's
-// repo and tables are its own.
-const moduleZones = foldersIn('apps/api/src/modules').map((mod) => ({
-  target: at('apps/api/src/modules', mod, '**'),
-  from: [
-    at('apps/api/src/modules', `!(${mod})`, '**', '*.repo.ts'),
-    at('apps/api/src/modules', `!(${mod})`, '**', '*.tables.ts'),
-  ],
-  message: 'Use the other module through its *.service.ts; its repo and tables are private to it.',
-}));
+// Domain modules talk to each other through their *.service.ts exports only; the rest of a module
+// (repos, rules, routers, adapters) is its own. Tests may also build data with another module's
+// *.test-factory.ts, which production code may not import.
+const modulesDir = at('apps/api/src/modules');
+const moduleZones = foldersIn('apps/api/src/modules').flatMap((mod) => [
+  {
+    target: path.join(modulesDir, mod, '**'),
+    from: [path.join(modulesDir, `!(${mod})`, '**')],
+    except: ['**/*.service.ts', '**/*.test-factory.ts'],
+    message:
+      'Use the other module through its *.service.ts; the rest of a module is its own (export what it shares from its service).',
+  },
+  {
+    target: path.join(modulesDir, mod, '**', '!(*.test|*.test-factory).ts'),
+    from: [path.join(modulesDir, `!(${mod})`, '**', '*.test-factory.ts')],
+    message: 'A test factory builds data for tests; production code must not import it.',
+  },
+]);
 
 // The web app sees the API only through the contract; apps/web/server is the one composition root that mounts it.
 const webOutsideServer = [at('apps/web', '!(server)', '**'), at('apps/web', '*.{ts,tsx,js,mjs}')];
@@ -100,6 +109,13 @@ export default defineConfig(
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
+  },
+  {
+    // Module folders never import each other in a loop (scripts/lint/module-cycles.mjs): import-x/no-cycle
+    // follows files and misses a loop that passes through three folders without closing in one file.
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { yado: moduleCyclesPlugin },
+    rules: { 'yado/module-cycles': ['error', { modulesDir }] },
   },
   {
     // The server writes through its structured logger, so that every line is JSON with a level.

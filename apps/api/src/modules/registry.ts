@@ -19,7 +19,9 @@ import { mountOidcRoutes } from './identity/oidc.router.js';
 import { mealRoutes } from './meal/meal.router.js';
 import { featureFlagRoutes } from './feature-flag/feature-flag.router.js';
 import { notificationRoutes } from './notification/notification.router.js';
+import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
 import { ownershipRoutes } from './ownership/ownership.router.js';
+import { forgetUser as forgetOwnershipData } from './ownership/ownership.service.js';
 import { mountPaymentRoutes } from './payment/payment.routes.js';
 import { paymentRoutes } from './payment/payment.router.js';
 import { testProcessorWebhookTask } from './payment/test-processor.service.js';
@@ -29,12 +31,13 @@ import { pushRoutes } from './push/push.router.js';
 import { staffCatalogueRoutes } from './staff-catalogue/staff-catalogue.router.js';
 import { createRemoteConfigRouter } from './remote-config/remote-config.router.js';
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
-import { anonymiseDeletedUsersTask } from './user/user-deletion.service.js';
+import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userRoutes } from './user/user.router.js';
 import { renderDemoImage } from '../seed/catalogue-images.js';
 import { isOwnerAccount } from './user/user.service.js';
-import { mountDevOutboxRoutes } from './verification/dev-outbox.routes.js';
+import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationRoutes } from './verification/verification.router.js';
+import { forgetUser as forgetVerificationData } from './verification/verification.service.js';
 
 /**
  * The composition of the domain modules: every method implementation, every
@@ -57,9 +60,19 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...bookingRoutes,
 ];
 
+/**
+ * What the modules that build on the user forget of a user once the deletion grace period ends, in
+ * this order (the user module runs them, but depends on none of these modules).
+ */
+export const USER_ERASERS: UserEraser[] = [
+  (deps, user) => forgetNotificationData(deps, user.userId),
+  (deps, user) => forgetOwnershipData(deps, user.userId),
+  (deps, user) => forgetVerificationData(deps, user.userId, user.addresses),
+];
+
 export const BACKGROUND_TASKS: Task[] = [
   pruneChangeLogsTask,
-  anonymiseDeletedUsersTask,
+  anonymiseDeletedUsersTask(USER_ERASERS),
   revokeExpiredPointsTask,
   testProcessorWebhookTask,
   ...BOOKING_TASKS,

@@ -28,6 +28,14 @@ import type { BillingLineInput } from './billing.rules.js';
 
 export type { BillingLineInput } from './billing.rules.js';
 export type { BillingRecord } from './billing.repo.js';
+// The price, tax and cancellation-fee rules other modules price with (the booking quote and its fees):
+// pure functions, shared through the service like everything else of the module.
+export { accommodationTaxForNights, computeTotals, depositAmount, type AccommodationTaxBand } from './billing.rules.js';
+export {
+  cancellationFeeSchedule,
+  freeCancellationLimitDate,
+  type CancellationPolicy,
+} from './cancellation-fee.rules.js';
 
 type Actor = { actor?: string; at?: Date };
 

@@ -1,5 +1,5 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
-import { cancellationFeeSchedule } from '../billing/cancellation-fee.rules.js';
+import { cancellationFeeSchedule } from '../billing/billing.service.js';
 import { todayIn } from '@yado/contract/civil-date';
 import type { BookingRecord } from './booking.repo.js';
 

@@ -8,11 +8,12 @@ import {
   accommodationTaxForNights,
   computeTotals,
   depositAmount,
+  freeCancellationLimitDate,
   type AccommodationTaxBand,
   type BillingLineInput,
-} from '../billing/billing.rules.js';
-import { freeCancellationLimitDate, type CancellationPolicy } from '../billing/cancellation-fee.rules.js';
-import { capacityIssues, type CapacityRules } from '../catalogue/price.rules.js';
+  type CancellationPolicy,
+} from '../billing/billing.service.js';
+import { capacityIssues, type CapacityRules } from '../catalogue/catalogue.service.js';
 
 /** How long a TENTATIVE booking holds its house before confirmation (the contract states it in minutes). */
 export const TENTATIVE_HOLD_MS = TENTATIVE_HOLD_MINUTES * 60_000;

@@ -20,6 +20,9 @@ import {
 import * as repo from './catalogue.repo.js';
 import { decodePageToken, encodePageToken, queryFingerprint } from './page-token.js';
 
+// The capacity rules the booking quote checks a headcount with.
+export { capacityIssues, type CapacityRules } from './price.rules.js';
+
 type DbDeps = Pick<Deps, 'db' | 'clock'>;
 
 const notFound = (field: string) => new AppError('CodeNotFound', { fields: [{ field, description: 'no such id' }] });

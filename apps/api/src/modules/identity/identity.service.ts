@@ -7,7 +7,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { AfterResponse } from '../../platform/after-response.js';
 import type { Principal } from '../../platform/http/call-context.js';
-import { sendMessage } from '../verification/outbox.service.js';
+import { sendMessage } from '../outbox/outbox.service.js';
 import * as repo from './identity.repo.js';
 import { checkPasswordPolicy, dummyVerify, hashPassword, verifyPassword } from './password.js';
 import {

@@ -21,6 +21,9 @@ import {
 import * as repo from './payment.repo.js';
 import { isUnsettled, maskedNumber, withQuery } from './payment.rules.js';
 
+// How a page the processor returns to learns what came back (the booking's payment step builds its URL too).
+export { withQuery } from './payment.rules.js';
+
 export type { PaymentFailure } from './payment-provider.js';
 
 export type PaymentStatus =

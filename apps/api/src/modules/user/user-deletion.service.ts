@@ -6,13 +6,20 @@ import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as identity from '../identity/identity.service.js';
-import * as notifications from '../notification/notification.service.js';
-import * as ownership from '../ownership/ownership.service.js';
-import * as verification from '../verification/verification.service.js';
 import * as repo from './user.repo.js';
 import { phoneDestination, requireUser } from './user.service.js';
 
 const DAY_MS = 86_400_000;
+
+/** The user being anonymised, as the modules that keep data of theirs about the user need to know it. */
+export type ErasedUser = { userId: string; accountId: string; addresses: string[] };
+
+/**
+ * What another module keeps of a user and forgets when the user is anonymised (notification
+ * settings, ownership applications, verification codes and mail). The list is passed in at
+ * composition (registry.ts): those modules depend on the user module, never the other way round.
+ */
+export type UserEraser = (deps: Deps, user: ErasedUser) => Promise<void>;
 
 /** Asks for the account to be deleted; personal data is anonymised once the grace period has passed. */
 export async function requestDeleteUser(
@@ -59,16 +66,15 @@ export async function isUserDeleteRequested(
  * idempotent and the user is marked anonymised last, so a sweep that stops
  * half-way is simply finished by the next one. Returns the ids it anonymised.
  */
-export async function anonymiseDueUsers(deps: Deps, batchSize = 100): Promise<string[]> {
+export async function anonymiseDueUsers(deps: Deps, erasers: UserEraser[], batchSize = 100): Promise<string[]> {
   const due = await repo.listDueDeletions(deps.db, deps.clock.now(), batchSize);
   const done: string[] = [];
   for (const { userId, accountId } of due) {
     const user = await repo.findUserById(deps.db, userId);
     if (!user) continue;
     await identity.disableAccount(deps, accountId);
-    await notifications.forgetUser(deps, userId);
-    await ownership.forgetUser(deps, userId);
-    await verification.forgetUser(deps, userId, [user.email, phoneDestination(user) ?? ''].filter(Boolean));
+    const erased = { userId, accountId, addresses: [user.email, phoneDestination(user) ?? ''].filter(Boolean) };
+    for (const erase of erasers) await erase(deps, erased);
     await withTx(deps.db, async (tx) => {
       const now = deps.clock.now();
       await repo.anonymiseUser(tx, userId, now);
@@ -86,10 +92,12 @@ export async function anonymiseDueUsers(deps: Deps, batchSize = 100): Promise<st
   return done;
 }
 
-export const anonymiseDeletedUsersTask: Task = {
-  name: 'anonymise-deleted-users',
-  everyMs: 10 * 60_000,
-  run: async (deps) => {
-    await anonymiseDueUsers(deps);
-  },
-};
+export function anonymiseDeletedUsersTask(erasers: UserEraser[]): Task {
+  return {
+    name: 'anonymise-deleted-users',
+    everyMs: 10 * 60_000,
+    run: async (deps) => {
+      await anonymiseDueUsers(deps, erasers);
+    },
+  };
+}

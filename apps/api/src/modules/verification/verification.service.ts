@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import * as users from '../user/user.service.js';
-import { sendMessage } from './outbox.service.js';
+import { forgetRecipients, sendMessage } from '../outbox/outbox.service.js';
 import { VERIFICATION_TEXTS } from './verification.messages.js';
 import * as repo from './verification.repo.js';
 import type { CodeChannel } from './verification.repo.js';
@@ -151,5 +151,5 @@ export const verifyPhoneNumber = (deps: Deps, accountId: string, code: string, l
 /** Removes a user's codes and the messages sent to the user's addresses (account deletion). */
 export async function forgetUser(deps: Deps, userId: string, addresses: string[]): Promise<void> {
   const destinations = await repo.deleteCodesOfUser(deps.db, userId);
-  await repo.deleteOutboxFor(deps.db, [...new Set([...destinations, ...addresses].filter(Boolean))]);
+  await forgetRecipients(deps, [...destinations, ...addresses]);
 }

@@ -2,7 +2,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
 import { smtpMailSender } from './mail-sender.adapter.js';
 import { smsSenderFor } from './sms-sender.adapter.js';
-import * as repo from './verification.repo.js';
+import * as repo from './outbox.repo.js';
 
 export type OutgoingMessage = { channel: 'EMAIL' | 'SMS'; recipient: string; subject: string; body: string };
 
@@ -49,4 +49,9 @@ export async function recentMessages(deps: Deps, recipient?: string, limit = 100
     body: m.body,
     createdAt: m.createdAt,
   }));
+}
+
+/** Removes the messages sent to these addresses (account deletion). */
+export async function forgetRecipients(deps: Deps, recipients: string[]): Promise<void> {
+  await repo.deleteOutboxFor(deps.db, [...new Set(recipients.filter(Boolean))]);
 }
