@@ -50,6 +50,14 @@ const moduleZones = foldersIn('apps/api/src/modules').flatMap((mod) => [
   },
 ]);
 
+// Demo data is wired by the start scripts (apps/web/server/boot.ts, apps/api/src/main.ts, db:seed);
+// the product modules and the platform never import it.
+const seedZone = {
+  target: [at('apps/api/src/modules', '**'), at('apps/api/src/platform', '**')],
+  from: [at('apps/api/src/seed', '**')],
+  message: 'Product code must not import seed code; the start scripts pass what they need (createApi options).',
+};
+
 // The web app sees the API only through the contract; apps/web/server is the one composition root that mounts it.
 const webOutsideServer = [at('apps/web', '!(server)', '**'), at('apps/web', '*.{ts,tsx,js,mjs}')];
 const webApiZone = {
@@ -96,7 +104,7 @@ export default defineConfig(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...moduleZones, webApiZone] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...moduleZones, seedZone, webApiZone] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         {

@@ -13,6 +13,7 @@ import { catalogueChangeFeed, type CatalogueChangeFeed } from './modules/catalog
 import { createMonitoringRouter } from './modules/monitoring/monitoring.router.js';
 import type { Principal } from './platform/http/call-context.js';
 import { IMPLEMENTATIONS, BACKGROUND_TASKS, isOwner, mountExtraRoutes } from './modules/registry.js';
+import type { RenderMissingImage } from './modules/catalogue/catalogue-media.routes.js';
 
 export type Api = {
   app: Hono;
@@ -37,8 +38,13 @@ export type Api = {
  */
 export async function createApi(
   deps: Deps,
-  // Tests give their own queue to see what a request left for after its answer.
-  opts: { afterResponse?: AfterResponse } = {},
+  opts: {
+    // Tests give their own queue to see what a request left for after its answer.
+    afterResponse?: AfterResponse;
+    // Draws a catalogue image on its first request (the demo pictures). The start scripts pass the
+    // demo data's renderer, so the product modules never import seed code.
+    renderMissingImage?: RenderMissingImage;
+  } = {},
 ): Promise<Api> {
   const keys = new SigningKeys(deps);
   await keys.ensureActiveKey();
@@ -64,7 +70,7 @@ export async function createApi(
     '/',
     createIdentityRouter(idDeps, (r) => mountExtraRoutes.identity(r, idDeps)),
   );
-  mountExtraRoutes.root(app, { ...idDeps, verifyIdToken });
+  mountExtraRoutes.root(app, { ...idDeps, verifyIdToken }, { renderMissingImage: opts.renderMissingImage });
   app.route(
     '/',
     createRpcApp({

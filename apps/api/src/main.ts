@@ -5,11 +5,12 @@ import { openDatabase } from './database.js';
 import { systemClock } from './platform/clock.js';
 import { loadEnv } from './platform/env.js';
 import { createLogger } from './platform/logger.js';
+import { renderDemoImage } from './seed/catalogue-images.js';
 
 const env = loadEnv();
 const log = createLogger(env.LOG_LEVEL);
 const db = await openDatabase(env, log);
-const api = await createApi({ db: db.pool, clock: systemClock, env, log });
+const api = await createApi({ db: db.pool, clock: systemClock, env, log }, { renderMissingImage: renderDemoImage });
 const server = serve({ fetch: api.app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
   log.info('yado API is ready', { port: info.port }),
 );

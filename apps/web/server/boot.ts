@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '@yado/api/database';
 import { systemClock } from '@yado/api/platform/clock';
 import { loadEnv, type Env } from '@yado/api/platform/env';
 import { createLogger, type Logger } from '@yado/api/platform/logger';
+import { renderDemoImage } from '@yado/api/seed/catalogue-images';
 import { DEMO_ACCOUNTS, seedDemoData } from '@yado/api/seed/demo-seed.service';
 
 export type Booted = { env: Env; log: Logger; db: Database; api: Api };
@@ -19,7 +20,7 @@ export async function boot(): Promise<Booted> {
   try {
     const deps = { db: db.pool, clock: systemClock, env, log };
     // The API first: creating it registers the payment provider, which the demo bookings pay through.
-    const api = await createApi(deps);
+    const api = await createApi(deps, { renderMissingImage: renderDemoImage });
     const shouldSeed = env.SEED_DEMO_DATA === 'always' || (env.SEED_DEMO_DATA === 'auto' && db.embedded);
     if (shouldSeed) {
       await seedDemoData(deps);

@@ -12,7 +12,7 @@ import { bookingRoutes } from './booking/booking.router.js';
 import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
-import { mountCatalogueMediaRoutes } from './catalogue/catalogue-media.routes.js';
+import { mountCatalogueMediaRoutes, type RenderMissingImage } from './catalogue/catalogue-media.routes.js';
 import { couponRoutes } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.router.js';
@@ -33,7 +33,6 @@ import { createRemoteConfigRouter } from './remote-config/remote-config.router.j
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userRoutes } from './user/user.router.js';
-import { renderDemoImage } from '../seed/catalogue-images.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationRoutes } from './verification/verification.router.js';
@@ -86,11 +85,15 @@ export const mountExtraRoutes = {
   /** Routes beside the identity service's own (OpenID Connect sign-in). */
   identity: (app: Hono, deps: IdentityDeps): void => mountOidcRoutes(app, deps),
   /** Routes at the root of the API app (OpenAPI document and docs, development outbox, profile photos, analytics, remote config). */
-  root: (app: Hono, deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> }): void => {
+  root: (
+    app: Hono,
+    deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> },
+    media: { renderMissingImage?: RenderMissingImage },
+  ): void => {
     app.route('/', createApiDocsRouter({ includeNonProduction: !deps.env.isProduction }));
     mountDevOutboxRoutes(app, deps);
     mountProfilePhotoRoutes(app, deps);
-    mountCatalogueMediaRoutes(app, deps, renderDemoImage);
+    mountCatalogueMediaRoutes(app, deps, media.renderMissingImage);
     app.route('/', createAnalyticsRouter(deps));
     app.route('/', createRemoteConfigRouter(deps));
     mountInvoiceRoutes(app, deps);

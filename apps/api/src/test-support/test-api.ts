@@ -17,6 +17,7 @@ import { fixedClock } from '../platform/clock.js';
 import { createPool } from '../platform/db/pool.js';
 import { loadEnv, type Env } from '../platform/env.js';
 import { createLogger } from '../platform/logger.js';
+import { renderDemoImage } from '../seed/catalogue-images.js';
 
 /** A fresh database cloned from the migrated template, dropped when the file's tests end. */
 export async function createTestDatabase(poolSize = 10): Promise<{ url: string; pool: pg.Pool }> {
@@ -83,7 +84,7 @@ export async function createTestApi(
   const clock = fixedClock(new Date());
   // Tests move the clock forward; it starts at the real now so signed tokens look current.
   const log = createLogger(env.LOG_LEVEL);
-  const api: Api = await createApi({ db: pool, clock, env, log }, opts);
+  const api: Api = await createApi({ db: pool, clock, env, log }, { renderMissingImage: renderDemoImage, ...opts });
 
   async function raw(path: string, init: RequestInit & { ip?: string } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
