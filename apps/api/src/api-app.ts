@@ -5,12 +5,12 @@ import { createRpcApp, type Implementation } from './platform/http/rpc-app.js';
 import { startScheduler, type Task } from './platform/scheduler.js';
 import { createAfterResponse, type AfterResponse } from './platform/after-response.js';
 import { pruneIdempotencyKeysTask } from './platform/http/idempotency.js';
-import { createIdentityRouter } from './modules/identity/identity.router.js';
+import { mountIdentityRoutes } from './modules/identity/identity.routes.js';
 import * as identity from './modules/identity/identity.service.js';
 import { SigningKeys } from './modules/identity/signing-keys.js';
 import { startSearchIndex } from './modules/catalogue/search-index.service.js';
 import { catalogueChangeFeed, type CatalogueChangeFeed } from './modules/catalogue/catalogue-changes.service.js';
-import { createMonitoringRouter } from './modules/monitoring/monitoring.router.js';
+import { mountMonitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import type { Principal } from './platform/http/call-context.js';
 import { IMPLEMENTATIONS, BACKGROUND_TASKS, isOwner, mountExtraRoutes } from './modules/registry.js';
 import type { RenderMissingImage } from './modules/catalogue/catalogue-media.routes.js';
@@ -65,11 +65,8 @@ export async function createApi(
       return c.json({ status: 'database unreachable' }, 503);
     }
   });
-  app.route('/', createMonitoringRouter(deps));
-  app.route(
-    '/',
-    createIdentityRouter(idDeps, (r) => mountExtraRoutes.identity(r, idDeps)),
-  );
+  mountMonitoringRoutes(app, deps);
+  mountIdentityRoutes(app, idDeps, (r) => mountExtraRoutes.identity(r, idDeps));
   mountExtraRoutes.root(app, { ...idDeps, verifyIdToken }, { renderMissingImage: opts.renderMissingImage });
   app.route(
     '/',

@@ -3,39 +3,39 @@ import type { Deps } from '../platform/deps.js';
 import type { Principal } from '../platform/http/call-context.js';
 import type { Implementation } from '../platform/http/rpc-app.js';
 import type { Task } from '../platform/scheduler.js';
-import { createAnalyticsRouter } from './analytics/analytics.router.js';
-import { createApiDocsRouter } from './api-docs/api-docs.router.js';
-import { billingRoutes } from './billing/billing.router.js';
+import { mountAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { mountApiDocsRoutes } from './api-docs/api-docs.routes.js';
+import { billingImplementations } from './billing/billing.router.js';
 import { mountInvoiceRoutes } from './billing/invoice.routes.js';
 import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
-import { bookingRoutes } from './booking/booking.router.js';
+import { bookingImplementations } from './booking/booking.router.js';
 import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
-import { catalogueRoutes } from './catalogue/catalogue.router.js';
+import { catalogueImplementations } from './catalogue/catalogue.router.js';
 import { mountCatalogueMediaRoutes, type RenderMissingImage } from './catalogue/catalogue-media.routes.js';
-import { couponRoutes } from './coupon/coupon.router.js';
+import { couponImplementations } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
-import { mountOidcRoutes } from './identity/oidc.router.js';
-import { mealRoutes } from './meal/meal.router.js';
-import { featureFlagRoutes } from './feature-flag/feature-flag.router.js';
-import { notificationRoutes } from './notification/notification.router.js';
+import { mountOidcRoutes } from './identity/oidc.routes.js';
+import { mealImplementations } from './meal/meal.router.js';
+import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
+import { notificationImplementations } from './notification/notification.router.js';
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
-import { ownershipRoutes } from './ownership/ownership.router.js';
+import { ownershipImplementations } from './ownership/ownership.router.js';
 import { forgetUser as forgetOwnershipData } from './ownership/ownership.service.js';
 import { mountPaymentRoutes } from './payment/payment.routes.js';
-import { paymentRoutes } from './payment/payment.router.js';
+import { paymentImplementations } from './payment/payment.router.js';
 import { testProcessorWebhookTask } from './payment/test-processor.service.js';
-import { pointRoutes } from './point/point.router.js';
+import { pointImplementations } from './point/point.router.js';
 import { revokeExpiredPointsTask } from './point/point.service.js';
-import { pushRoutes } from './push/push.router.js';
-import { staffCatalogueRoutes } from './staff-catalogue/staff-catalogue.router.js';
-import { createRemoteConfigRouter } from './remote-config/remote-config.router.js';
+import { pushImplementations } from './push/push.router.js';
+import { staffCatalogueImplementations } from './staff-catalogue/staff-catalogue.router.js';
+import { mountRemoteConfigRoutes } from './remote-config/remote-config.routes.js';
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
-import { userRoutes } from './user/user.router.js';
+import { userImplementations } from './user/user.router.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
-import { verificationRoutes } from './verification/verification.router.js';
+import { verificationImplementations } from './verification/verification.router.js';
 import { forgetUser as forgetVerificationData } from './verification/verification.service.js';
 
 /**
@@ -43,20 +43,20 @@ import { forgetUser as forgetVerificationData } from './verification/verificatio
  * background task and every extra HTTP route is listed here once.
  */
 export const IMPLEMENTATIONS: Implementation[] = [
-  ...userRoutes,
-  ...verificationRoutes,
-  ...ownershipRoutes,
-  ...featureFlagRoutes,
-  ...notificationRoutes,
-  ...pushRoutes,
-  ...catalogueRoutes,
-  ...couponRoutes,
-  ...staffCatalogueRoutes,
-  ...paymentRoutes,
-  ...mealRoutes,
-  ...billingRoutes,
-  ...pointRoutes,
-  ...bookingRoutes,
+  ...userImplementations,
+  ...verificationImplementations,
+  ...ownershipImplementations,
+  ...featureFlagImplementations,
+  ...notificationImplementations,
+  ...pushImplementations,
+  ...catalogueImplementations,
+  ...couponImplementations,
+  ...staffCatalogueImplementations,
+  ...paymentImplementations,
+  ...mealImplementations,
+  ...billingImplementations,
+  ...pointImplementations,
+  ...bookingImplementations,
 ];
 
 /**
@@ -90,12 +90,12 @@ export const mountExtraRoutes = {
     deps: IdentityDeps & { verifyIdToken: (t: string) => Promise<Principal> },
     media: { renderMissingImage?: RenderMissingImage },
   ): void => {
-    app.route('/', createApiDocsRouter({ includeNonProduction: !deps.env.isProduction }));
+    mountApiDocsRoutes(app, { includeNonProduction: !deps.env.isProduction });
     mountDevOutboxRoutes(app, deps);
     mountProfilePhotoRoutes(app, deps);
     mountCatalogueMediaRoutes(app, deps, media.renderMissingImage);
-    app.route('/', createAnalyticsRouter(deps));
-    app.route('/', createRemoteConfigRouter(deps));
+    mountAnalyticsRoutes(app, deps);
+    mountRemoteConfigRoutes(app, deps);
     mountInvoiceRoutes(app, deps);
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });

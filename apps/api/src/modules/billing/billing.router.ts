@@ -3,7 +3,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as billing from './billing.service.js';
 
-export const billingRoutes = [
+export const billingImplementations = [
   implement(listBillings, (ctx, input) =>
     billing.listBillingsOfBooking(ctx.deps, requirePrincipal(ctx), input.bookingId, ctx.language),
   ),

@@ -48,7 +48,7 @@ async function anyDetail(ctx: CallContext, bookingId: string) {
   return { booking: await bookingDetail(ctx.deps, await requireBooking(ctx.deps, bookingId), ctx.language) };
 }
 
-export const bookingRoutes = [
+export const bookingImplementations = [
   implement(getBookingQuote, (ctx, input) => quote.getBookingQuote(ctx.deps, accountOf(ctx), ctx.language, input)),
   // Each booking type's own create method: the core holds the house, the type's module says the rest.
   ...USE_TYPES.map((t) =>

@@ -14,7 +14,7 @@ import { implement } from '../../platform/http/rpc-app.js';
 import * as catalogue from './catalogue.service.js';
 import * as search from './search.service.js';
 
-export const catalogueRoutes = [
+export const catalogueImplementations = [
   implement(listPlaces, (ctx, input) => catalogue.listPlaces(ctx.deps, ctx.language, input)),
   implement(getPlace, (ctx, input) => catalogue.getPlace(ctx.deps, ctx.language, input.placeId)),
   implement(listHouseGroups, (ctx, input) => catalogue.listHouseGroups(ctx.deps, ctx.language, input)),

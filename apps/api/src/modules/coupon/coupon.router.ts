@@ -11,7 +11,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as coupon from './coupon.service.js';
 
-export const couponRoutes = [
+export const couponImplementations = [
   implement(getCoupon, (ctx, input) => coupon.getCoupon(ctx.deps, input, ctx.language)),
   implement(checkCoupon, (ctx, input) =>
     coupon.checkCoupon(ctx.deps, requirePrincipal(ctx).accountId, input, ctx.language),

@@ -2,4 +2,6 @@ import { getSearchPermission } from '@yado/contract/user.contract';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as flags from './feature-flag.service.js';
 
-export const featureFlagRoutes = [implement(getSearchPermission, (ctx) => flags.getSearchPermission(ctx.deps))];
+export const featureFlagImplementations = [
+  implement(getSearchPermission, (ctx) => flags.getSearchPermission(ctx.deps)),
+];

@@ -2,7 +2,7 @@ import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as meal from './meal.service.js';
 
-export const mealRoutes = [
+export const mealImplementations = [
   implement(listMeals, async (ctx, input) => ({
     meals: await meal.listMeals(ctx.deps.db, input.houseGroupId, ctx.language),
   })),

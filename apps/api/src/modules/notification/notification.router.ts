@@ -7,7 +7,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as notifications from './notification.service.js';
 
-export const notificationRoutes = [
+export const notificationImplementations = [
   implement(listNotificationSettings, (ctx) =>
     notifications.listNotificationSettings(ctx.deps, requirePrincipal(ctx).accountId),
   ),

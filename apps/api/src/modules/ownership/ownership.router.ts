@@ -3,7 +3,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as ownership from './ownership.service.js';
 
-export const ownershipRoutes = [
+export const ownershipImplementations = [
   implement(listBeOwnerHouses, (ctx) =>
     ownership.listBeOwnerHouses(ctx.deps, requirePrincipal(ctx).accountId, ctx.language),
   ),

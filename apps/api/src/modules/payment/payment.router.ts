@@ -8,7 +8,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as payment from './payment.service.js';
 
-export const paymentRoutes = [
+export const paymentImplementations = [
   implement(listPaymentMethods, (ctx) => payment.listPaymentMethods(ctx.deps, requirePrincipal(ctx).accountId)),
   implement(createCardRegistration, (ctx, input) =>
     payment.createCardRegistration(ctx.deps, requirePrincipal(ctx).accountId, input, ctx.language),

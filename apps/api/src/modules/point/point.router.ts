@@ -9,7 +9,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as point from './point.service.js';
 
-export const pointRoutes = [
+export const pointImplementations = [
   implement(getPointBalance, (ctx) => point.getPointBalance(ctx.deps, requirePrincipal(ctx).accountId)),
   implement(listPointActions, (ctx, input) => point.listPointActions(ctx.deps, requirePrincipal(ctx).accountId, input)),
   implement(staffCreatePointAction, (ctx, input) =>

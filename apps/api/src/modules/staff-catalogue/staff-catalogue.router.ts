@@ -24,7 +24,7 @@ import * as staff from './staff-catalogue.service.js';
 
 const actor = (ctx: Parameters<typeof requirePrincipal>[0]) => requirePrincipal(ctx).accountId;
 
-export const staffCatalogueRoutes = [
+export const staffCatalogueImplementations = [
   implement(staffCreatePlace, (ctx, input) => staff.createPlace(ctx.deps, actor(ctx), input)),
   implement(staffUpdatePlace, (ctx, input) => staff.updatePlace(ctx.deps, actor(ctx), input)),
   implement(staffGetPlace, (ctx, input) => staff.getPlace(ctx.deps, input.placeId)),

@@ -15,7 +15,7 @@ import * as staffUsers from './staff-user.service.js';
 import * as deletion from './user-deletion.service.js';
 import * as users from './user.service.js';
 
-export const userRoutes = [
+export const userImplementations = [
   implement(getUser, (ctx) => users.getUser(ctx.deps, requirePrincipal(ctx).accountId, ctx.language)),
   implement(createUser, (ctx, input) =>
     users.createUser(ctx.deps, requirePrincipal(ctx).accountId, input, ctx.language),

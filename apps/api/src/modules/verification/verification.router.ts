@@ -8,7 +8,7 @@ import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as verification from './verification.service.js';
 
-export const verificationRoutes = [
+export const verificationImplementations = [
   implement(sendEmailAddressVerificationCode, (ctx) =>
     verification.sendEmailVerificationCode(ctx.deps, requirePrincipal(ctx).accountId, ctx.language),
   ),

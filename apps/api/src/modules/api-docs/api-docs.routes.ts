@@ -64,7 +64,7 @@ const DOCS_CSP = [
 const assetCache = new Map<string, Promise<Buffer>>();
 
 /** GET /app/v1/openapi.json and the documentation page at /app/v1/docs. */
-export function createApiDocsRouter(opts: { includeNonProduction: boolean }): Hono {
+export function mountApiDocsRoutes(api: Hono, opts: { includeNonProduction: boolean }): void {
   const app = new Hono();
 
   app.get(OPENAPI_PATH, (c) => {
@@ -100,5 +100,5 @@ export function createApiDocsRouter(opts: { includeNonProduction: boolean }): Ho
     return c.body(new Uint8Array(await content), 200, { 'Content-Type': type });
   });
 
-  return app;
+  api.route('/', app);
 }

@@ -33,8 +33,11 @@ async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.outpu
   return parsed.data;
 }
 
-/** The identity service's HTTP routes (see IDENTITY_ROUTES in the contract). */
-export function createIdentityRouter(deps: IdentityDeps, extra?: (app: Hono) => void): Hono {
+/**
+ * The identity service's HTTP routes (see IDENTITY_ROUTES in the contract), on an app of their own:
+ * their error answers and `Cache-Control` hold for them only.
+ */
+export function mountIdentityRoutes(api: Hono, deps: IdentityDeps, extra?: (app: Hono) => void): void {
   const app = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' });
   const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -116,7 +119,7 @@ export function createIdentityRouter(deps: IdentityDeps, extra?: (app: Hono) => 
   };
   app.all('/identity/v1/*', refuse);
   app.all(IDENTITY_ROUTES.jwks, refuse);
-  return app;
+  api.route('/', app);
 }
 
 /** A Hono route path (`/identity/v1/oidc/:provider/start`) as a regular expression over request paths. */

@@ -30,7 +30,10 @@ function isSameOrigin(c: Context): boolean {
 }
 
 /** POST /api/analytics: a batch of events from `navigator.sendBeacon`, answered 204. */
-export function createAnalyticsRouter(deps: Deps & { verifyIdToken: (t: string) => Promise<Principal> }): Hono {
+export function mountAnalyticsRoutes(
+  api: Hono,
+  deps: Deps & { verifyIdToken: (t: string) => Promise<Principal> },
+): void {
   const app = new Hono();
   app.post(ANALYTICS_ROUTE, async (c) => {
     try {
@@ -62,5 +65,5 @@ export function createAnalyticsRouter(deps: Deps & { verifyIdToken: (t: string) 
       return c.json(body, status as 400, headers);
     }
   });
-  return app;
+  api.route('/', app);
 }

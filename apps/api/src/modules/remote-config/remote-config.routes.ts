@@ -8,7 +8,7 @@ import { getRemoteConfig } from './remote-config.service.js';
  * GET /api/remote-config: public, the same for everyone, so browsers and
  * shared caches may keep it for the client's minimum fetch interval.
  */
-export function createRemoteConfigRouter(deps: Deps): Hono {
+export function mountRemoteConfigRoutes(api: Hono, deps: Deps): void {
   const app = new Hono();
   app.get(REMOTE_CONFIG_ROUTE, async (c) => {
     try {
@@ -19,5 +19,5 @@ export function createRemoteConfigRouter(deps: Deps): Hono {
       return c.json(body, status as 500);
     }
   });
-  return app;
+  api.route('/', app);
 }

@@ -5,7 +5,7 @@ import { languageOf, toErrorResponse } from '../../platform/http/error-response.
 import { acceptEnvelope, envelopeMatchesProject, MAX_ENVELOPE_BYTES } from './monitoring.service.js';
 
 /** POST /monitoring?o=<organisation id>&p=<project id>: the error-event tunnel of spec section 2. */
-export function createMonitoringRouter(deps: Deps): Hono {
+export function mountMonitoringRoutes(api: Hono, deps: Deps): void {
   const app = new Hono();
   app.post('/monitoring', async (c) => {
     try {
@@ -29,5 +29,5 @@ export function createMonitoringRouter(deps: Deps): Hono {
       return c.json(body, status as 400);
     }
   });
-  return app;
+  api.route('/', app);
 }
