@@ -13,8 +13,8 @@ import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
 import { cataloguePublicPaths } from './catalogue-sitemap.js';
 import { createPageCache } from './page-cache.middleware.js';
-import { createSeoRouter } from './seo.router.js';
-import { createSessionRouter, SESSION_COOKIE } from './session.router.js';
+import { mountSeoRoutes } from './seo.routes.js';
+import { mountSessionRoutes, SESSION_COOKIE } from './session.routes.js';
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_BUILD_DIR = path.join(WEB_ROOT, 'build/client');
@@ -97,33 +97,27 @@ export function createWebApp(opts: {
   }
 
   const publicOrigin = api.deps.env.PUBLIC_URL ? new URL(api.deps.env.PUBLIC_URL).origin : null;
-  app.route(
-    '/',
-    createSeoRouter({
-      publicOrigin,
-      localesDir: path.join(WEB_ROOT, 'app/locales'),
-      // Place and house-group pages, read through the API like any other caller.
-      dynamicPublicPaths: () =>
-        cataloguePublicPaths(async (method, body) => {
-          const res = await api.app.fetch(
-            new Request(`http://sitemap.internal${API_PREFIX}/${method}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            }),
-          );
-          return { status: res.status, body: await res.json() };
-        }),
-    }),
-  );
-  app.route(
-    '/',
-    createSessionRouter({
-      verifyIdToken: api.verifyIdToken,
-      signOut: api.signOut,
-      idTokenTtlSeconds: api.deps.env.ID_TOKEN_TTL_SECONDS,
-    }),
-  );
+  mountSeoRoutes(app, {
+    publicOrigin,
+    localesDir: path.join(WEB_ROOT, 'app/locales'),
+    // Place and house-group pages, read through the API like any other caller.
+    dynamicPublicPaths: () =>
+      cataloguePublicPaths(async (method, body) => {
+        const res = await api.app.fetch(
+          new Request(`http://sitemap.internal${API_PREFIX}/${method}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        );
+        return { status: res.status, body: await res.json() };
+      }),
+  });
+  mountSessionRoutes(app, {
+    verifyIdToken: api.verifyIdToken,
+    signOut: api.signOut,
+    idTokenTtlSeconds: api.deps.env.ID_TOKEN_TTL_SECONDS,
+  });
   app.route('/', api.app);
 
   // Public house-group pages for visitors without a session, kept as sent (compressed or not) until

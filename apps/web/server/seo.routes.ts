@@ -20,7 +20,7 @@ export type SeoDeps = {
 const NAMESPACE_FILE = /^[a-z0-9-]+\.json$/;
 
 /** robots.txt, sitemap.xml and the translation files the browser loads on demand. */
-export function createSeoRouter(deps: SeoDeps): Hono {
+export function mountSeoRoutes(web: Hono, deps: SeoDeps): void {
   const app = new Hono();
   const originOf = (url: string) => deps.publicOrigin ?? new URL(url).origin;
 
@@ -50,5 +50,5 @@ export function createSeoRouter(deps: SeoDeps): Hono {
     }
   });
 
-  return app;
+  web.route('/', app);
 }

@@ -33,7 +33,7 @@ export type SessionDeps = {
 };
 
 /** POST /api/session and /api/sessionLogout (spec section 7, same-origin calls). */
-export function createSessionRouter(deps: SessionDeps): Hono {
+export function mountSessionRoutes(web: Hono, deps: SessionDeps): void {
   const app = new Hono();
   const refuse = (
     c: Context,
@@ -72,5 +72,5 @@ export function createSessionRouter(deps: SessionDeps): Hono {
     c.header('Cache-Control', 'no-store');
     return c.json({});
   });
-  return app;
+  web.route('/', app);
 }

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSeoRouter } from './seo.router';
+import { Hono } from 'hono';
+import { mountSeoRoutes } from './seo.routes.js';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/locales');
 
 describe('the robots and translation routes', () => {
-  const app = createSeoRouter({
+  const app = new Hono();
+  mountSeoRoutes(app, {
     publicOrigin: null,
     localesDir,
     dynamicPublicPaths: async () => ['/places/pl_1'],
@@ -36,7 +38,8 @@ describe('the robots and translation routes', () => {
   });
 
   it('prefers the configured public origin', async () => {
-    const withOrigin = createSeoRouter({ publicOrigin: 'https://yado.example', localesDir });
+    const withOrigin = new Hono();
+    mountSeoRoutes(withOrigin, { publicOrigin: 'https://yado.example', localesDir });
     expect(await (await withOrigin.request('http://10.0.0.1/robots.txt')).text()).toContain(
       'Sitemap: https://yado.example/sitemap.xml',
     );

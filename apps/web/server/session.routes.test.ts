@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '@yado/api/platform/http/call-context';
-import { createSessionRouter } from './session.router.js';
+import { Hono } from 'hono';
+import { mountSessionRoutes } from './session.routes.js';
 
 const principal: Principal = { accountId: 'acc', sessionId: 'ses', email: 'a@example.com', roles: [] };
 const signedOut: Principal[] = [];
-const app = createSessionRouter({
+const app = new Hono();
+mountSessionRoutes(app, {
   verifyIdToken: async (t) => {
     if (t === 'good-token') return principal;
     throw new Error('bad token');
