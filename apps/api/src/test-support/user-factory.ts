@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
-import type { User } from '@yado/contract/user.contract';
+import type { MethodInput } from '@yado/contract/method';
+import { createUser, type User } from '@yado/contract/user.contract';
 import type { TestApi } from './test-api.js';
-import { createUser } from '@yado/contract/user.contract';
+
+/** What create_user accepts. */
+export type UserFields = MethodInput<typeof createUser>;
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
 /** The fields create_user needs, for a Japanese guest. */
-export function userFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function userFields(overrides: Partial<UserFields> = {}): UserFields {
   return {
     firstName: '太郎',
     lastName: '山田',
@@ -35,12 +38,12 @@ export async function signInVerified(t: TestApi, email = uniqueEmail('verified')
 /** A signed-up account with its user registered; the password account's email is not verified yet. */
 export async function registeredUser(
   t: TestApi,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<UserFields> = {},
   opts: { verifiedEmail?: boolean; email?: string } = {},
 ): Promise<{ token: string; tokens: TokenResponse; user: User; email: string }> {
   const email = opts.email ?? uniqueEmail();
   const tokens = opts.verifiedEmail ? await signInVerified(t, email) : await t.signUp(email);
-  const res = await t.callRaw(createUser, userFields(overrides), { token: tokens.idToken });
+  const res = await t.call(createUser, userFields(overrides), { token: tokens.idToken });
   if (res.status !== 200) throw new Error(`create_user failed: ${JSON.stringify(res.body)}`);
   return { token: tokens.idToken, tokens, user: res.body, email };
 }

@@ -10,6 +10,9 @@ import {
   WEB_APP_VERSION_HEADER,
 } from '@yado/contract/headers';
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import { confirmBooking, createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
+import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
+import { createUser } from '@yado/contract/user.contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.js';
 import { loadEnv } from '../../platform/env.js';
@@ -80,8 +83,9 @@ async function startApi(databaseUrl: string, extra: Record<string, string>): Pro
   return { child, baseUrl, exited, log: () => log };
 }
 
-async function call(server: Server, method: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.baseUrl}${API_PREFIX}/${method}`, {
+/** Calls a contract method on a running server; the answer's body is the method's output type. */
+async function call<M extends MethodDef>(server: Server, def: M, input: MethodInput<M>, token?: string) {
+  const res = await fetch(`${server.baseUrl}${API_PREFIX}/${def.path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -89,9 +93,9 @@ async function call(server: Server, method: string, body: unknown, token?: strin
       [WEB_APP_VERSION_HEADER]: WEB_APP_VERSION,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify(input),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as MethodOutput<M> };
 }
 
 const running: Server[] = [];
@@ -141,7 +145,7 @@ async function confirmAndCrash({ url, pool, deps, today }: Prepared) {
     body: JSON.stringify({ email, password: 'correct horse battery' }),
   });
   const token = ((await signUp.json()) as { idToken: string }).idToken;
-  expect((await call(crashing, 'create_user', userFields(), token)).status).toBe(200);
+  expect((await call(crashing, createUser, userFields(), token)).status).toBe(200);
   const account = await pool.query<{ id: string }>('SELECT id::text FROM identity_accounts WHERE email = $1', [email]);
   const card = await vaultTestCard(pool, {
     number: '4242424242424242',
@@ -156,7 +160,7 @@ async function confirmAndCrash({ url, pool, deps, today }: Prepared) {
 
   const created = await call(
     crashing,
-    'create_guest_use_tentative_booking',
+    createGuestUseTentativeBooking,
     {
       houseGroupId: 'crash-hg',
       checkinDate: civil(addDays(today, 20)),
@@ -166,12 +170,12 @@ async function confirmAndCrash({ url, pool, deps, today }: Prepared) {
     token,
   );
   expect(created.status).toBe(200);
-  const bookingId = created.body.bookingId as string;
+  const bookingId = created.body.bookingId;
 
   // The capture returns, then the process dies before recording it.
   const confirming = call(
     crashing,
-    'confirm_booking',
+    confirmBooking,
     {
       bookingId,
       paymentMethodId: method.creditCard.paymentMethodId,

@@ -81,7 +81,7 @@ describe('an email address belongs to one account', () => {
   it('create_user refuses an address another account holds, and registers nothing', async () => {
     const holder = await registeredUser(t);
     const tokens = await t.signUp();
-    const res = await t.callRaw(createUser, userFields({ emailAddress: holder.email }), {
+    const res = await t.call(createUser, userFields({ emailAddress: holder.email }), {
       token: tokens.idToken,
       language: 'ja',
     });
@@ -93,10 +93,10 @@ describe('an email address belongs to one account', () => {
     // Another account's sign-in address is refused the same way; a free one is accepted.
     const signInOnly = uniqueEmail('signin');
     await t.signUp(signInOnly);
-    const again = await t.callRaw(createUser, userFields({ emailAddress: signInOnly }), { token: tokens.idToken });
+    const again = await t.call(createUser, userFields({ emailAddress: signInOnly }), { token: tokens.idToken });
     expect(again.error.errorInfo.reason).toBe(REASON);
     const free = uniqueEmail('free');
-    const ok = await t.callRaw(createUser, userFields({ emailAddress: free }), { token: tokens.idToken });
+    const ok = await t.call(createUser, userFields({ emailAddress: free }), { token: tokens.idToken });
     expect(ok.status).toBe(200);
     expect(ok.body.emailAddress).toBe(free);
   });

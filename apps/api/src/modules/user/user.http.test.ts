@@ -23,7 +23,7 @@ describe('get_user and create_user', () => {
   it('registers a guest with a server-assigned user number and the account’s email', async () => {
     const email = uniqueEmail('Create');
     const tokens = await t.signUp(email);
-    const created = await t.callRaw(
+    const created = await t.call(
       createUser,
       userFields({
         phoneNumber: { countryCode: 81, nationalNumber: '09012345678' },
@@ -69,11 +69,11 @@ describe('get_user and create_user', () => {
   it('counts the email as verified when the identity service verified that same address', async () => {
     const email = uniqueEmail('google');
     const tokens = await signInVerified(t, email);
-    const same = await t.callRaw(createUser, userFields(), { token: tokens.idToken });
+    const same = await t.call(createUser, userFields(), { token: tokens.idToken });
     expect(same.body.emailAddressVerified).toBe(true);
 
     const other = await signInVerified(t);
-    const different = await t.callRaw(createUser, userFields({ emailAddress: uniqueEmail('other') }), {
+    const different = await t.call(createUser, userFields({ emailAddress: uniqueEmail('other') }), {
       token: other.idToken,
     });
     expect(different.status).toBe(200);
@@ -82,21 +82,23 @@ describe('get_user and create_user', () => {
 
   it('refuses a second registration with 409', async () => {
     const { token } = await registeredUser(t);
-    const again = await t.callRaw(createUser, userFields(), { token });
+    const again = await t.call(createUser, userFields(), { token });
     expect(again.status).toBe(409);
     expect(again.error.errorInfo.reason).toBe('CodeUserAlreadyExists');
   });
 
   it('names every invalid field, in English and Japanese', async () => {
     const tokens = await t.signUp();
-    const bad = userFields({
-      firstName: '',
-      romanizedLastName: '山田',
-      nationalityCountryCode: 'XX',
-      occupationId: 99,
-      emailAddress: 'not-an-email',
+    const bad = {
+      ...userFields({
+        firstName: '',
+        romanizedLastName: '山田',
+        nationalityCountryCode: 'XX',
+        occupationId: 99,
+        emailAddress: 'not-an-email',
+      }),
       userType: 'USER_TYPE_OWNER',
-    });
+    };
     const en = await t.callRaw(createUser, bad, { token: tokens.idToken, language: 'en' });
     expect(en.status).toBe(400);
     expect(en.error.errorInfo.reason).toBe('CodeInvalidArgument');
@@ -208,7 +210,7 @@ describe('update_user', () => {
 
   it('keeps the identity account email verified flag to itself until the user verifies', async () => {
     const tokens = await t.signUp();
-    await t.callRaw(createUser, userFields(), { token: tokens.idToken });
+    await t.call(createUser, userFields(), { token: tokens.idToken });
     const info = await t.identityPost(IDENTITY_ROUTES.lookup, {}, { token: tokens.idToken });
     expect(info.body.emailVerified).toBe(false);
   });
