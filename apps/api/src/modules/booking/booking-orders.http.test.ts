@@ -7,7 +7,13 @@ import { createExtraOption, createMeal } from '../meal/meal.service.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { chargeDefaultBillings, expireTentativeBookings } from './booking-jobs.service.js';
 import { civilFromIso as civil } from '@yado/contract/civil-date';
-import { bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
+import {
+  bookableHouseGroup,
+  freshToken,
+  guestWithCard,
+  stayRequest,
+  type StayRequest,
+} from './booking.test-factory.js';
 import { staffCreateCoupon } from '@yado/contract/coupon.contract';
 import {
   createGuestUseTentativeBooking,
@@ -36,13 +42,13 @@ afterEach(() => {
 type Guest = Awaited<ReturnType<typeof guestWithCard>>;
 const DAY = 86_400_000;
 
-async function createTentative(g: Guest, req: Record<string, unknown>) {
-  const res = await t.callRaw(createGuestUseTentativeBooking, req, { token: g.token });
+async function createTentative(g: Guest, req: StayRequest) {
+  const res = await t.call(createGuestUseTentativeBooking, req, { token: g.token });
   if (res.status !== 200) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
-  return res.body as { bookingId: string; bookingNumber: string; quote: any };
+  return res.body;
 }
 
-async function booked(g: Guest, req: Record<string, unknown>) {
+async function booked(g: Guest, req: StayRequest) {
   const { bookingId } = await createTentative(g, req);
   const res = await t.call(
     confirmBooking,
@@ -429,7 +435,7 @@ describe('a coupon on create_guest_use_tentative_booking', () => {
       { token: staff.idToken },
     );
     if (res.status !== 200) throw new Error(`staff_create_coupon: ${JSON.stringify(res.body)}`);
-    return { couponType: 'CAMPAIGN', code };
+    return { couponType: 'CAMPAIGN' as const, code };
   }
 
   const redemptionOf = async (bookingId: string) =>

@@ -11,7 +11,14 @@ import {
   reconcilePayments,
 } from './booking-jobs.service.js';
 import { holdTentativeBooking } from './booking.repo.js';
-import { addCard, bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
+import {
+  addCard,
+  bookableHouseGroup,
+  freshToken,
+  guestWithCard,
+  stayRequest,
+  type StayRequest,
+} from './booking.test-factory.js';
 import {
   createGuestUseTentativeBooking,
   confirmBooking,
@@ -44,10 +51,10 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-async function createTentative(g: Guest, req: Record<string, unknown>) {
-  const res = await t.callRaw(createGuestUseTentativeBooking, req, { token: g.token });
+async function createTentative(g: Guest, req: StayRequest) {
+  const res = await t.call(createGuestUseTentativeBooking, req, { token: g.token });
   if (res.status !== 200) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
-  return res.body as { bookingId: string; bookingNumber: string; quote: any };
+  return res.body;
 }
 
 async function confirm(g: Guest, bookingId: string, paymentMethodId = g.paymentMethodId, points = 0) {
@@ -58,7 +65,7 @@ async function confirm(g: Guest, bookingId: string, paymentMethodId = g.paymentM
   );
 }
 
-async function booked(g: Guest, req: Record<string, unknown>) {
+async function booked(g: Guest, req: StayRequest) {
   const { bookingId } = await createTentative(g, req);
   const res = await confirm(g, bookingId);
   expect(res.body).toMatchObject({ status: 'PAID', bookingStatus: 'BOOKED' });

@@ -6,6 +6,11 @@ import { addDays, todayIn } from '@yado/contract/civil-date';
 import { attachProviderCard } from '../payment/payment.service.js';
 import { vaultTestCard } from '../payment/test-processor.service.js';
 import { civilFromIso as civil } from '@yado/contract/civil-date';
+import type { createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
+import type { MethodInput } from '@yado/contract/method';
+
+/** What create_guest_use_tentative_booking (and get_booking_quote) accepts. */
+export type StayRequest = MethodInput<typeof createGuestUseTentativeBooking>;
 
 export type HouseGroupOptions = {
   houses?: number;
@@ -100,8 +105,8 @@ export function stayRequest(
   today: string,
   fromToday: number,
   nights = 2,
-  extra: Record<string, unknown> = {},
-) {
+  extra: Partial<StayRequest> = {},
+): StayRequest {
   return {
     houseGroupId,
     checkinDate: civil(addDays(today, fromToday)),
