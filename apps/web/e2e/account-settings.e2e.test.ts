@@ -3,7 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MethodDef } from '@yado/contract/method';
+import {
+  createUser,
+  getUser,
+  isUserDeleteRequested,
+  listNotificationSettings,
+  requestDeleteUser,
+  sendPhoneNumberVerificationCode,
+  updateNotificationSettings,
+  updateProfilePhoto,
+  updateUser,
+  verifyPhoneNumber,
+} from '@yado/contract/user.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/call-api';
 import { DEMO_GUEST, newContext, post, screenshotAtWidths, signIn } from './support/guest-steps';
 import { fromNewestMessage } from './support/outbox';
 import { launchBrowser, startTestServer } from './support/test-server';
@@ -109,8 +123,9 @@ type Account = { email: string; password: string };
 async function registeredGuest(): Promise<Account & { token: string }> {
   const account = { email: `settings-${Date.now()}@example.com`, password: 'correct horse battery' };
   const { idToken } = await post<{ idToken: string }>(`${server.baseUrl}/identity/v1/sign_up`, account);
-  await post(
-    `${server.baseUrl}/app/v1/create_user`,
+  await callApi(
+    server.baseUrl,
+    createUser,
     {
       firstName: '太郎',
       lastName: '山田',
@@ -118,18 +133,14 @@ async function registeredGuest(): Promise<Account & { token: string }> {
       romanizedLastName: 'Yamada',
       nationalityCountryCode: 'JP',
     },
-    { authorization: `Bearer ${idToken}` },
+    idToken,
   );
   return { ...account, token: idToken };
 }
 
-/** Calls a product method as the guest, as the pages' own requests would. */
-async function api<T>(token: string, method: string, body: unknown = {}): Promise<T> {
-  return post<T>(`${server.baseUrl}/app/v1/${method}`, body, { authorization: `Bearer ${token}` });
-}
-
-const answered = (page: Page, method: string) =>
-  page.waitForResponse((r) => r.url().endsWith(`/app/v1/${method}`) && r.request().method() === 'POST');
+/** The page's own request to a method, once answered. */
+const answered = (page: Page, def: MethodDef) =>
+  page.waitForResponse((r) => r.url().endsWith(`/app/v1/${def.path}`) && r.request().method() === 'POST');
 
 async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(`${server.baseUrl}${pathname}`, { waitUntil: 'networkidle' });
@@ -192,7 +203,7 @@ describe('account settings in the browser', () => {
     await page.getByLabel('Phone number').fill('090-1234-5678');
     await page.getByLabel('City').fill('Karuizawa');
     await page.getByLabel('Email address').fill(DEMO_GUEST.email);
-    const refused = answered(page, 'update_user');
+    const refused = answered(page, updateUser);
     await page.getByTestId('profile-save').click();
     expect((await refused).status()).toBe(409);
     const emailField = page.locator('#profile-emailAddress');
@@ -201,22 +212,15 @@ describe('account settings in the browser', () => {
       'belongs to another account',
     );
     // Nothing was stored by the refused request.
-    expect((await api<{ firstName: string }>(guest.token, 'get_user')).firstName).toBe('太郎');
+    expect((await callApi(server.baseUrl, getUser, {}, guest.token)).firstName).toBe('太郎');
 
     await emailField.fill(guest.email);
-    const saved = answered(page, 'update_user');
+    const saved = answered(page, updateUser);
     await page.getByTestId('profile-save').click();
     expect((await saved).status()).toBe(200);
     await page.getByRole('link', { name: 'Verify now' }).waitFor();
 
-    const user = await api<{
-      firstName: string;
-      romanizedFirstName: string;
-      emailAddress: string;
-      phoneNumber: { countryCode: number; nationalNumber: string };
-      phoneNumberVerified: boolean;
-      postalAddress: { city: string };
-    }>(guest.token, 'get_user');
+    const user = await callApi(server.baseUrl, getUser, {}, guest.token);
     expect(user).toMatchObject({
       firstName: '次郎',
       romanizedFirstName: 'Jiro',
@@ -234,7 +238,7 @@ describe('account settings in the browser', () => {
     const file = path.join(tmp, 'large.png');
     await writeFile(file, gradientPng(3000, 2000));
     await open(page, '/mypage/settings/profile');
-    const uploaded = answered(page, 'update_profile_photo');
+    const uploaded = answered(page, updateProfilePhoto);
     await page.getByTestId('profile-photo-input').setInputFiles(file);
     const response = await uploaded;
     expect(response.status()).toBe(200);
@@ -246,7 +250,7 @@ describe('account settings in the browser', () => {
     const img = page.getByTestId('profile-photo');
     await img.waitFor();
     const src = await img.getAttribute('src');
-    const { profilePhotoUrl } = await api<{ profilePhotoUrl: string }>(guest.token, 'get_user');
+    const { profilePhotoUrl } = await callApi(server.baseUrl, getUser, {}, guest.token);
     expect(src).toBe(profilePhotoUrl);
     const stored = await fetch(`${server.baseUrl}${profilePhotoUrl}`);
     expect(stored.headers.get('content-type')).toBe('image/jpeg');
@@ -257,28 +261,26 @@ describe('account settings in the browser', () => {
     await open(page, '/mypage/settings/verification');
     const phone = page.getByTestId('verify-phone');
     await expect(phone.getByTestId('verify-phone-contact').textContent()).resolves.toBe('+81 9012345678');
-    const sent = answered(page, 'send_phone_number_verification_code');
+    const sent = answered(page, sendPhoneNumberVerificationCode);
     await phone.getByTestId('verify-phone-send').click();
     expect((await sent).status()).toBe(200);
     const code = (await fromNewestMessage(server.baseUrl, '+819012345678', /\b(\d{6})\b/))[1]!;
     await phone.getByTestId('verify-phone-code').fill(code);
-    const verified = answered(page, 'verify_phone_number');
+    const verified = answered(page, verifyPhoneNumber);
     await phone.getByTestId('verify-phone-submit').click();
     expect((await verified).status()).toBe(200);
     await phone.getByText('Verified', { exact: true }).waitFor();
-    expect((await api<{ phoneNumberVerified: boolean }>(guest.token, 'get_user')).phoneNumberVerified).toBe(true);
+    expect((await callApi(server.baseUrl, getUser, {}, guest.token)).phoneNumberVerified).toBe(true);
   });
 
   it('switches push notifications off', async () => {
     await open(page, '/mypage/settings/notifications');
     const push = page.getByTestId('channel-push');
     await expect(push.isChecked()).resolves.toBe(true);
-    const saved = answered(page, 'update_notification_settings');
+    const saved = answered(page, updateNotificationSettings);
     await push.click();
     expect((await saved).status()).toBe(200);
-    const settings = await api<{
-      channels: { channelType: string; items: { itemType: string; enabled: boolean }[] }[];
-    }>(guest.token, 'list_notification_settings');
+    const settings = await callApi(server.baseUrl, listNotificationSettings, {}, guest.token);
     const byChannel = Object.fromEntries(settings.channels.map((c) => [c.channelType, c.items]));
     expect(byChannel['PUSH']!.every((item) => !item.enabled)).toBe(true);
     // Email is left as it was.
@@ -297,20 +299,17 @@ describe('account settings in the browser', () => {
     // Keeping the account closes the dialog and requests nothing.
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await api<{ requested: boolean }>(guest.token, 'is_user_delete_requested')).requested).toBe(false);
+    expect((await callApi(server.baseUrl, isUserDeleteRequested, {}, guest.token)).requested).toBe(false);
 
     await page.getByTestId('delete-account').click();
-    const requested = answered(page, 'request_delete_user');
+    const requested = answered(page, requestDeleteUser);
     await page.getByTestId('confirm-delete').click();
     expect((await requested).status()).toBe(200);
     await page.getByTestId('deletion-requested').waitFor();
-    const state = await api<{ requested: boolean; deletionScheduledAt: { year: number } }>(
-      guest.token,
-      'is_user_delete_requested',
-    );
+    const state = await callApi(server.baseUrl, isUserDeleteRequested, {}, guest.token);
     expect(state.requested).toBe(true);
     await expect(page.getByTestId('deletion-date').textContent()).resolves.toContain(
-      String(state.deletionScheduledAt.year),
+      String(state.deletionScheduledAt!.year),
     );
 
     // A later visit shows the same state, and the menu marks it.

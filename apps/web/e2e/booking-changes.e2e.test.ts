@@ -1,13 +1,15 @@
 import { ERROR_CATALOGUE } from '@yado/contract/error-catalogue';
 import type { Browser } from 'playwright-core';
+import { getBooking as getBookingMethod, staffCheckinBooking } from '@yado/contract/booking.contract';
+import { getPointBalance, staffCreatePointAction } from '@yado/contract/point.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/call-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { addDays } from '@yado/contract/civil-date';
 import {
   bookStayByApi,
   DEMO_GUEST,
   DEMO_STAFF,
-  post,
   saveCardOnProviderPage,
   screenshotAtWidths,
   signedInGuest,
@@ -32,24 +34,6 @@ import { launchBrowser, startTestServer } from './support/test-server';
 const GROUP = 'hg-kazahana-villa';
 const CHALLENGE_CARD = '4000 0000 0000 3220';
 
-type Billing = {
-  billingId: string;
-  billingType: string;
-  billingStatus: string;
-  totalAmount: number;
-  totalBillingAmount: number;
-  pointPaymentAmount: number;
-};
-type Booking = {
-  bookingId: string;
-  bookingStatus: string;
-  totalAmount: number;
-  bookingHeadcount: { males: number; females: number };
-  quote: { mealAmount: number };
-  meals: { type: string; mealOrder?: { id: string; status: string; meal: { name: string } } }[];
-  billingWithDetails: { billing: Billing }[];
-};
-
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
 let base: string;
@@ -57,14 +41,16 @@ let guestHeaders: Record<string, string>;
 let staffHeaders: Record<string, string>;
 let guestAccountId: string;
 
-const api = <T>(method: string, body: unknown, headers = guestHeaders) =>
-  post<T>(`${base}/app/v1/${method}`, body, headers);
-const getBooking = async (bookingId: string) => (await api<{ booking: Booking }>('get_booking', { bookingId })).booking;
+/** The booking's confirmed meal orders (the meals list also holds unconfirmed ones). */
+const mealOrdersOf = (booking: Awaited<ReturnType<typeof getBooking>>) =>
+  booking.meals.flatMap((m) => (m.type === 'MEAL_ORDER' ? [m.mealOrder] : []));
+const getBooking = async (bookingId: string) =>
+  (await callApi(base, getBookingMethod, { bookingId }, guestHeaders)).booking;
 
 /** A BOOKED stay of two adults, paid with the demo guest's saved card; checked in too when it starts today. */
 async function bookStay(houseGroupId: string, checkin: string, nights: number, checkIn = false): Promise<string> {
   const bookingId = await bookStayByApi(base, guestHeaders, houseGroupId, checkin, nights);
-  if (checkIn) await api('staff_checkin_booking', { bookingId }, staffHeaders);
+  if (checkIn) await callApi(base, staffCheckinBooking, { bookingId }, staffHeaders);
   return bookingId;
 }
 
@@ -105,7 +91,7 @@ describe('changing a booked stay', () => {
 
     // The API has the order, and the booking's total grew by what the page now shows.
     const ordered = await getBooking(bookingId);
-    const order = ordered.meals.find((m) => m.mealOrder?.meal.name === 'Japanese breakfast')?.mealOrder;
+    const order = mealOrdersOf(ordered).find((o) => o.meal.name === 'Japanese breakfast');
     expect(order?.status).toBe('ORDERED');
     expect(ordered.quote.mealAmount).toBeGreaterThan(before.quote.mealAmount);
     expect(ordered.totalAmount).toBeGreaterThan(before.totalAmount);
@@ -153,19 +139,20 @@ describe('changing a booked stay', () => {
     await row.getByTestId('confirm-cancel-meal').click();
     await row.getByText('Cancelled', { exact: true }).waitFor();
     const cancelled = await getBooking(bookingId);
-    expect(cancelled.meals.find((m) => m.mealOrder?.id === order!.id)?.mealOrder?.status).toBe('CANCELLED');
+    expect(mealOrdersOf(cancelled).find((o) => o.id === order!.id)?.status).toBe('CANCELLED');
     expect(cancelled.totalAmount).toBeLessThan(changed.totalAmount);
     await context.close();
   });
 
   it('bills an order during the stay on its own and pays it with points', async () => {
     const bookingId = await bookStay(GROUP, todayInTokyo(), 2, true);
-    await api(
-      'staff_create_point_action',
+    await callApi(
+      base,
+      staffCreatePointAction,
       { accountId: guestAccountId, reason: 'CONFIRM_MANUAL', points: 1_000, note: 'Welcome points' },
       { ...staffHeaders, 'idempotency-key': `e2e-grant-${Date.now()}` },
     );
-    const { balance } = await api<{ balance: number }>('get_point_balance', {});
+    const { balance } = await callApi(base, getPointBalance, {}, guestHeaders);
     const { page, context } = await signedInGuest(browser, base, 'en', 375);
     await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
     await page.getByTestId('booking-status').filter({ hasText: 'Staying' }).waitFor();
@@ -200,7 +187,7 @@ describe('changing a booked stay', () => {
     )!;
     expect(paid.billing.billingStatus).toBe('PAID');
     expect(paid.billing.pointPaymentAmount).toBe(500);
-    await expect(api<{ balance: number }>('get_point_balance', {})).resolves.toMatchObject({ balance: balance - 500 });
+    await expect(callApi(base, getPointBalance, {}, guestHeaders)).resolves.toMatchObject({ balance: balance - 500 });
     await context.close();
   });
 

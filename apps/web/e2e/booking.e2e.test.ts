@@ -1,11 +1,14 @@
 import type { Browser } from 'playwright-core';
+import { getBookingQuote } from '@yado/contract/booking.contract';
+import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
+import { getPointBalance, staffCreatePointAction } from '@yado/contract/point.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/call-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
 import {
   DEMO_GUEST,
   DEMO_STAFF,
-  post,
   saveCardOnProviderPage,
   screenshotAtWidths,
   signedInGuest,
@@ -55,13 +58,10 @@ describe('booking a stay', () => {
     const guestAuth = await signInByApi(base, DEMO_GUEST);
     const staffAuth = await signInByApi(base, DEMO_STAFF);
     const guestHeaders = { authorization: `Bearer ${guestAuth.idToken}` };
-    const { balance: pointsBefore } = await post<{ balance: number }>(
-      `${base}/app/v1/get_point_balance`,
-      {},
-      guestHeaders,
-    );
-    await post(
-      `${base}/app/v1/staff_create_point_action`,
+    const { balance: pointsBefore } = await callApi(base, getPointBalance, {}, guestHeaders);
+    await callApi(
+      base,
+      staffCreatePointAction,
       { accountId: guestAuth.accountId, reason: 'CONFIRM_MANUAL', points: GRANTED_POINTS, note: 'Welcome points' },
       { authorization: `Bearer ${staffAuth.idToken}`, 'idempotency-key': `e2e-grant-${Date.now()}` },
     );
@@ -87,15 +87,14 @@ describe('booking a stay', () => {
     await page.waitForFunction(() => !document.querySelector('.quote-card__body--stale'));
 
     // The page shows exactly the API's quote for the same request.
-    const meals = await post<{ meals: { id: string }[] }>(`${base}/app/v1/list_meals`, { houseGroupId: GROUP });
-    const options = await post<{ extraOptions: { id: string; type: string }[] }>(`${base}/app/v1/list_extra_options`, {
-      houseGroupId: GROUP,
-    });
+    const meals = await callApi(base, listMeals, { houseGroupId: GROUP });
+    const options = await callApi(base, listExtraOptions, { houseGroupId: GROUP });
     const kaiseki =
       meals.meals.find((m) => m.id.endsWith('kaiseki')) ?? meals.meals.find((m) => m.id.includes('dinner'));
     const bed = options.extraOptions.find((o) => o.type === 'EXTRA_BED')!;
-    const { quote } = await post<{ quote: { totalAmount: number; depositAmount: number; mealAmount: number } }>(
-      `${base}/app/v1/get_booking_quote`,
+    const { quote } = await callApi(
+      base,
+      getBookingQuote,
       {
         houseGroupId: GROUP,
         checkinDate: civil(checkin),

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
+import { getHouseGroup, getSeasonPriceType, searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/call-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
 import { DEMO_GUEST, screenshotAtWidths, todayInTokyo, yen } from './support/guest-steps';
@@ -32,16 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function api<T>(method: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}/app/v1/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function setFlag(key: string, value: unknown): Promise<void> {
   if (!server.databaseUrl) throw new Error('the test server did not name its database');
@@ -82,10 +74,13 @@ describe('search → house group → total', () => {
     // The first card's total is the API's search total for the same query.
     const card = page.locator('.hg-card').first();
     const cardTotal = yen(await card.locator('.hg-card__price strong').textContent());
-    const searched = await api<{ results: { houseGroup: { id: string }; totalPrice: number }[] }>(
-      'search_house_groups',
-      { checkinDate: civil(checkin), checkoutDate: civil(checkout), adults: 2, children: 1, pageSize: 12 },
-    );
+    const searched = await callApi(base, searchHouseGroups, {
+      checkinDate: civil(checkin),
+      checkoutDate: civil(checkout),
+      adults: 2,
+      children: 1,
+      pageSize: 12,
+    });
     expect(cardTotal).toBe(searched.results[0]?.totalPrice);
     const groupId = searched.results[0]!.houseGroup.id;
 
@@ -95,9 +90,7 @@ describe('search → house group → total', () => {
     expect(yen(await page.getByTestId('stay-total').textContent())).toBe(cardTotal);
 
     // Pick other dates on the calendar: a later free night, then three nights on.
-    const { houseGroup } = await api<{
-      houseGroup: { baseCapacity: number; maxCapacity: number; extraChargePerGuestPerNight: number };
-    }>('get_house_group', { houseGroupId: groupId });
+    const { houseGroup } = await callApi(base, getHouseGroup, { houseGroupId: groupId });
     const newCheckin = await page
       .locator('a.calendar__day[data-date]')
       .evaluateAll(
@@ -132,7 +125,7 @@ describe('search → house group → total', () => {
 
     // The API's rule, worked out from its own nightly prices: each night at its price type's price,
     // plus the extra charge for guests (adults and children) above baseCapacity.
-    const season = await api<{ days: { price: number }[] }>('get_season_price_type', {
+    const season = await callApi(base, getSeasonPriceType, {
       houseGroupId: groupId,
       startDate: civil(newCheckin!),
       endDate: civil(addDays(newCheckout, -1)),
@@ -240,10 +233,13 @@ describe('server-rendered HTML without JavaScript', () => {
     const html = await (
       await fetch(`${base}/house-groups/${GROUP}?checkin=${checkin}&checkout=${checkout}&adults=5`)
     ).text();
-    const searched = await api<{ results: { houseGroup: { id: string }; totalPrice: number }[] }>(
-      'search_house_groups',
-      { checkinDate: civil(checkin), checkoutDate: civil(checkout), adults: 5, pageSize: 100, sort: 'NAME' },
-    );
+    const searched = await callApi(base, searchHouseGroups, {
+      checkinDate: civil(checkin),
+      checkoutDate: civil(checkout),
+      adults: 5,
+      pageSize: 100,
+      sort: 'NAME',
+    });
     const hit = searched.results.find((r) => r.houseGroup.id === GROUP);
     const total = /data-testid="stay-total">([^<]+)</.exec(html)?.[1] ?? null;
     if (hit) expect(yen(total)).toBe(hit.totalPrice);

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { getBooking as getBookingMethod } from '@yado/contract/booking.contract';
+import { getHouseGroup, getSeasonPriceType } from '@yado/contract/catalogue.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/call-api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import {
   bookStayByApi,
-  type Civil,
   DEMO_GUEST,
   DEMO_STAFF,
   newContext,
-  post,
   screenshotAtWidths,
   signIn,
   signInByApi,
@@ -46,16 +47,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function api<T>(method: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}/app/v1/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${method} answered ${res.status}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** `2026-08-01T00:00` in Japan time, days from now. */
 function japanLocal(daysFromNow: number): string {
@@ -114,9 +105,7 @@ describe('the staff console', () => {
     await page.getByText('Saved.').first().waitFor();
     await page.getByRole('heading', { level: 1, name }).waitFor();
 
-    const { houseGroup } = await api<{ houseGroup: { name: string } }>('get_house_group', {
-      houseGroupId: HOUSE_GROUP,
-    });
+    const { houseGroup } = await callApi(base, getHouseGroup, { houseGroupId: HOUSE_GROUP });
     expect(houseGroup.name).toBe(name);
 
     const history = page.getByTestId('audit-history');
@@ -146,9 +135,7 @@ describe('the staff console', () => {
     await uploaded.getByRole('button', { name: 'Show it' }).click();
     await page.getByText('Photo shown as Landscape.').waitFor();
     await expect(page.getByTestId('image-slot-HORIZONTAL').getByRole('img').getAttribute('src')).resolves.toBe(src);
-    const { houseGroup } = await api<{ houseGroup: { horizontalImageUrl: string } }>('get_house_group', {
-      houseGroupId: HOUSE_GROUP,
-    });
+    const { houseGroup } = await callApi(base, getHouseGroup, { houseGroupId: HOUSE_GROUP });
     expect(houseGroup.horizontalImageUrl).toBe(src);
     expect((await fetch(`${base}${src}`)).headers.get('content-type')).toBe('image/jpeg');
   });
@@ -161,7 +148,7 @@ describe('the staff console', () => {
       month: ((now.getUTCMonth() + 1) % 12) + 1,
     };
     const last = new Date(Date.UTC(next.year, next.month, 0)).getUTCDate();
-    const before = await api<{ days: { date: Civil; priceType: string }[] }>('get_season_price_type', {
+    const before = await callApi(base, getSeasonPriceType, {
       houseGroupId: HOUSE_GROUP,
       startDate: { ...next, day: 1 },
       endDate: { ...next, day: last },
@@ -186,7 +173,7 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Save 1 change' }).click();
     await page.getByText('3 days changed.').waitFor();
 
-    const after = await api<{ days: { date: Civil; priceType: string }[] }>('get_season_price_type', {
+    const after = await callApi(base, getSeasonPriceType, {
       houseGroupId: HOUSE_GROUP,
       startDate: { ...next, day: first! },
       endDate: { ...next, day: first! + 2 },
@@ -224,12 +211,7 @@ describe('the staff console', () => {
     await page.getByText('Checked in.').first().waitFor();
     await row.getByTestId('booking-status').getByText('Staying').waitFor();
     await row.getByRole('button', { name: 'Check out' }).waitFor();
-    const getBooking = () =>
-      post<{ booking: { bookingStatus: string; meals: unknown[] } }>(
-        `${base}/app/v1/get_booking`,
-        { bookingId },
-        guestHeaders,
-      );
+    const getBooking = () => callApi(base, getBookingMethod, { bookingId }, guestHeaders);
     expect((await getBooking()).booking.bookingStatus).toBe('STAYING');
 
     await row.getByText('Add a meal').click();

@@ -1,17 +1,17 @@
-/** A product method called in-process: status and JSON body. */
-export type CallMethod = (method: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+import { listHouseGroups, listPlaces } from '@yado/contract/catalogue.contract';
+import type { CallApi } from '../app/lib/load-context.js';
 
 /** Pages of a listing read at most, so a runaway token can never loop the sitemap. */
 const MAX_PAGES = 200;
 
-async function pagedIds(call: CallMethod, method: string, body: Record<string, unknown>, key: string) {
+/** Every id of a paged listing: `read` asks for one page by its token and gives back its ids and the next token. */
+async function pagedIds(read: (pageToken: string) => Promise<{ ids: string[]; nextPageToken: string } | null>) {
   const ids: string[] = [];
   let pageToken = '';
   for (let page = 0; page < MAX_PAGES; page++) {
-    const r = await call(method, { ...body, pageSize: 100, pageToken });
-    if (r.status !== 200) break;
-    const answer = r.body as Record<string, unknown> & { nextPageToken: string };
-    for (const item of answer[key] as { id: string }[]) ids.push(item.id);
+    const answer = await read(pageToken);
+    if (!answer) break;
+    ids.push(...answer.ids);
     if (!answer.nextPageToken) break;
     pageToken = answer.nextPageToken;
   }
@@ -23,15 +23,20 @@ async function pagedIds(call: CallMethod, method: string, body: Record<string, u
  * sitemap adds each language): every place listed to guests or owners, and
  * every house group of those places.
  */
-export async function cataloguePublicPaths(call: CallMethod): Promise<string[]> {
-  const places = [
-    ...new Set([
-      ...(await pagedIds(call, 'list_places', { audience: 'GUEST' }, 'places')),
-      ...(await pagedIds(call, 'list_places', { audience: 'OWNER' }, 'places')),
-    ]),
-  ];
+export async function cataloguePublicPaths(callApi: CallApi): Promise<string[]> {
+  const placesFor = (audience: 'GUEST' | 'OWNER') =>
+    pagedIds(async (pageToken) => {
+      const r = await callApi(listPlaces, { audience, pageSize: 100, pageToken });
+      return r.ok ? { ids: r.body.places.map((p) => p.id), nextPageToken: r.body.nextPageToken } : null;
+    });
+  const places = [...new Set([...(await placesFor('GUEST')), ...(await placesFor('OWNER'))])];
   const groups = await Promise.all(
-    places.map((placeId) => pagedIds(call, 'list_house_groups', { placeId }, 'houseGroups')),
+    places.map((placeId) =>
+      pagedIds(async (pageToken) => {
+        const r = await callApi(listHouseGroups, { placeId, pageSize: 100, pageToken });
+        return r.ok ? { ids: r.body.houseGroups.map((g) => g.id), nextPageToken: r.body.nextPageToken } : null;
+      }),
+    ),
   );
   return [
     ...places.map((id) => `/places/${encodeURIComponent(id)}`),

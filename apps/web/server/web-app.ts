@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Api } from '@yado/api/api-app';
-import { API_PREFIX } from '@yado/contract/headers';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { compress } from 'hono/compress';
@@ -12,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
 import { cataloguePublicPaths } from './catalogue-sitemap.js';
+import { methodCaller } from './method-caller.js';
 import { createPageCache } from './page-cache.middleware.js';
 import { mountSeoRoutes } from './seo.routes.js';
 import { mountSessionRoutes, SESSION_COOKIE } from './session.routes.js';
@@ -101,17 +101,7 @@ export function createWebApp(opts: {
     publicOrigin,
     localesDir: path.join(WEB_ROOT, 'app/locales'),
     // Place and house-group pages, read through the API like any other caller.
-    dynamicPublicPaths: () =>
-      cataloguePublicPaths(async (method, body) => {
-        const res = await api.app.fetch(
-          new Request(`http://sitemap.internal${API_PREFIX}/${method}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          }),
-        );
-        return { status: res.status, body: await res.json() };
-      }),
+    dynamicPublicPaths: () => cataloguePublicPaths(methodCaller(api, 'http://sitemap.internal', null)),
   });
   mountSessionRoutes(app, {
     verifyIdToken: api.verifyIdToken,
@@ -168,14 +158,7 @@ export function createWebApp(opts: {
         projectId: api.deps.env.SENTRY_PROJECT_ID,
         environment: api.deps.env.NODE_ENV,
       },
-      callApi: async (method, body = {}, language = 'en') => {
-        const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': language };
-        if (session.token) headers['authorization'] = `Bearer ${session.token}`;
-        const res = await api.app.fetch(
-          new Request(`${origin}${API_PREFIX}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-        );
-        return { status: res.status, body: await res.json() };
-      },
+      callApi: methodCaller(api, origin, session.token),
       fetchApi: (path, init) => Promise.resolve(api.app.fetch(new Request(new URL(path, origin), init))),
     };
     const page = await handler(c.req.raw, context);

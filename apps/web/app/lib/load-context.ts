@@ -1,3 +1,7 @@
+import type { ApiErrorBody } from '@yado/contract/error-catalogue';
+import type { Language } from '@yado/contract/headers';
+import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
+
 /**
  * What the server gives every loader and action (React Router's load context).
  * The web app never imports the API's internals; it reaches the API through
@@ -10,7 +14,23 @@ export type ServerSession = {
   roles: string[];
 };
 
-export type ApiResult<T = unknown> = { status: number; body: T };
+/**
+ * One answer of a product method: on success the body parsed by the method's
+ * output schema (so it has the output's type), otherwise the API error object.
+ */
+export type ApiAnswer<O> =
+  { ok: true; status: 200; body: O } | { ok: false; status: number; body: ApiErrorBody | null };
+
+/**
+ * Calls a contract method in-process: the input typed by the method's input
+ * schema, the answer by its output schema. A contract change therefore breaks
+ * every loader it affects at compile time.
+ */
+export type CallApi = <M extends MethodDef>(
+  def: M,
+  input: MethodInput<M>,
+  language?: Language,
+) => Promise<ApiAnswer<MethodOutput<M>>>;
 
 /** What the browser's error reporting needs from the server's settings (sent through the root loader). */
 export type MonitoringSettings = { orgId: string; projectId: string; environment: string };
@@ -24,7 +44,7 @@ export type FetchApi = (path: string, init?: RequestInit) => Promise<Response>;
 
 export type AppLoadContext = {
   session: ServerSession;
-  callApi: <T = unknown>(method: string, body?: unknown, language?: 'en' | 'ja') => Promise<ApiResult<T>>;
+  callApi: CallApi;
   fetchApi: FetchApi;
   isProduction: boolean;
   monitoring: MonitoringSettings;
@@ -35,7 +55,7 @@ export type AppLoadContext = {
 declare module 'react-router' {
   interface AppLoadContext {
     session: ServerSession;
-    callApi: <T = unknown>(method: string, body?: unknown, language?: 'en' | 'ja') => Promise<ApiResult<T>>;
+    callApi: CallApi;
     fetchApi: FetchApi;
     isProduction: boolean;
     monitoring: MonitoringSettings;

@@ -1,36 +1,24 @@
 import type { Language } from '@yado/contract/headers';
-import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { apiReader, type ApiReader } from './api-reader.server';
 import { languageFromPath } from './language';
 import type { AppLoadContext } from './load-context';
-import { loginRedirectFor, requireSession } from './require-session';
-
-/** Reads one product method for a private page, with the visitor's token from the session cookie. */
-export type PrivateReader = <M extends MethodDef>(def: M, input: MethodInput<M>) => Promise<MethodOutput<M>>;
+import { requireSession } from './require-session';
 
 /**
  * The start of a signed-in guest page's loader: signed-out visitors sign in
- * first and come back; the reader turns failures into the right page — sign
- * in again on 401, the 404 page for an unknown or another account's id, the
- * error page otherwise.
+ * first and come back; then the one typed reader of {@link apiReader}.
  */
 export function privateLoader({ request, context }: Pick<LoaderFunctionArgs<AppLoadContext>, 'request' | 'context'>): {
   language: Language;
   url: URL;
   token: string;
-  read: PrivateReader;
+  read: ApiReader;
 } {
   const session = requireSession(context, request);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const read: PrivateReader = async (def, input) => {
-    const result = await context.callApi(def.path, input, language);
-    if (result.status === 200) return def.output.parse(result.body) as MethodOutput<typeof def>;
-    if (result.status === 401) throw redirect(loginRedirectFor(request));
-    if (result.status === 404 || result.status === 403) throw data(null, { status: 404 });
-    throw data(result.body, { status: result.status });
-  };
-  return { language, url, token: session.token, read };
+  return { language, url, token: session.token, read: apiReader(context, request, language) };
 }
 
 /** Pages about one person's bookings, money and points: never kept by a shared cache. */

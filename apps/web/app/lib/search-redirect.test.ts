@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redirectBySearchPermission, searchRedirect } from './search-redirect';
+import type { CallApi } from './load-context';
 
 const SEARCH = { searchHouseGroupsType: 'SEARCH' } as const;
 const LIST_ONLY = { searchHouseGroupsType: 'LIST_ONLY' } as const;
@@ -42,7 +43,8 @@ describe('redirectBySearchPermission', () => {
   const contextAnswering = (status: number, body: unknown) => ({
     session: { token: null, accountId: null, roles: [] },
     isProduction: false,
-    callApi: async <T>() => ({ status, body: body as T }),
+    callApi: (async () =>
+      status === 200 ? { ok: true, status: 200, body } : { ok: false, status, body }) as unknown as CallApi,
   });
 
   async function outcome(promise: Promise<void>): Promise<string | null> {

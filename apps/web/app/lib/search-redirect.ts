@@ -1,4 +1,4 @@
-import type { SearchHouseGroupsType } from '@yado/contract/user.contract';
+import { getSearchPermission, type SearchHouseGroupsType } from '@yado/contract/user.contract';
 import { redirect } from 'react-router';
 import { languageFromPath, localizePath, stripLanguage } from './language';
 import type { AppLoadContext } from './load-context';
@@ -32,8 +32,8 @@ export async function redirectBySearchPermission(
   hasScreen: (path: string) => boolean = (path) => routePolicyFor(path).screen !== null,
 ): Promise<void> {
   const url = new URL(request.url);
-  const result = await context.callApi<SearchPermission>('get_search_permission', {}, languageFromPath(url.pathname));
-  if (result.status !== 200) return;
+  const result = await context.callApi(getSearchPermission, {}, languageFromPath(url.pathname));
+  if (!result.ok) return;
   const target = searchRedirect(result.body, url.pathname);
   if (target && hasScreen(target)) throw redirect(`${target}${url.search}`);
 }

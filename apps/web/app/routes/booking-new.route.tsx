@@ -1,25 +1,18 @@
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  Link,
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, type HeadersFunction, type LinksFunction } from 'react-router';
 import { todayIn } from '@yado/contract/civil-date';
 import { initialFormState } from '../features/booking/booking-form-state';
 import { BookingForm } from '../features/booking/components/booking-form.component';
 import { zonedParts } from '../lib/format-date-time';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+import type { Route } from './+types/booking-new.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,9 +21,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * stay chosen on the house-group page, to complete and hold. Private: a
  * signed-out guest signs in first and comes back with the same address.
  */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, url } = privateLoader(args);
-  const houseGroupId = args.params['houseGroupId'] ?? '';
+  const houseGroupId = args.params.houseGroupId;
   const [{ houseGroup }, { meals }, { extraOptions }] = await Promise.all([
     read(getHouseGroup, { houseGroupId }),
     read(listMeals, { houseGroupId }),
@@ -54,15 +47,15 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
-export const meta: MetaFunction<typeof loader> = ({ location, data }) => {
+export const meta: Route.MetaFunction = ({ location, data }) => {
   const t = translatorFor(languageFromPath(location.pathname));
   return titleMeta(t('booking:new.title', { name: data?.houseGroup.name ?? '' }));
 };
 
-export default function BookingNewRoute() {
+export default function BookingNewRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const d = useLoaderData<typeof loader>();
+  const d = loaderData;
   const g = d.houseGroup;
   return (
     <div className="page page--wide booking-page">

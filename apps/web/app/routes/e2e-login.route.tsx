@@ -1,15 +1,15 @@
 import { useTranslation } from '../lib/i18n';
-import { data, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, useSearchParams, type MetaFunction } from 'react-router';
 import { E2eLoginForm } from '../features/auth/components/e2e-login-form.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { sanitizeRedirectUrl } from '../lib/redirect-url';
-import type { AppLoadContext } from '../lib/load-context';
 import { AuthCard } from '../features/auth/components/auth-card.component';
+import type { Route } from './+types/e2e-login.route';
 
 /** The test sign-in exists only outside production (the identity service refuses it there too). */
-export function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {
+export function loader({ context }: Route.LoaderArgs) {
   if (context.isProduction) throw data(null, { status: 404 });
   return null;
 }

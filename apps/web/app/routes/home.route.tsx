@@ -1,40 +1,34 @@
+import { searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  Link,
-  useLoaderData,
-  useLocation,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useLocation, type LinksFunction, type MetaFunction } from 'react-router';
 import { buttonClassName } from '../components/ui/button.component';
-import { SearchResults, type SearchResult } from '../features/catalogue/components/search-results.component';
+import { SearchResults } from '../features/catalogue/components/search-results.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { redirectBySearchPermission } from '../lib/search-redirect';
 import { useLanguage } from '../lib/use-language.hook';
-import type { AppLoadContext } from '../lib/load-context';
 import catalogueStylesHref from '../styles/catalogue.css?url';
+import type { Route } from './+types/home.route';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
 /** The home page, unless the search permission sends visitors on to /search. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   await redirectBySearchPermission(args);
   // Still here: the search permission is not SEARCH (LIST_ONLY), so the house groups show as a plain
   // list by name, without dates, paged with the API's token.
   const url = new URL(args.request.url);
   const pageToken = (url.searchParams.get('page') ?? '').slice(0, 500);
-  const list = await args.context.callApi<{ results: SearchResult[]; nextPageToken: string }>(
-    'search_house_groups',
+  const list = await args.context.callApi(
+    searchHouseGroups,
     { sort: 'NAME', pageSize: 12, pageToken },
     languageFromPath(url.pathname),
   );
   return {
     signedIn: Boolean(args.context.session?.token),
-    houseGroups: list.status === 200 ? list.body.results : [],
-    nextPageToken: list.status === 200 ? list.body.nextPageToken : '',
+    houseGroups: list.ok ? list.body.results : [],
+    nextPageToken: list.ok ? list.body.nextPageToken : '',
     paged: pageToken !== '',
   };
 }
@@ -44,10 +38,10 @@ export const meta: MetaFunction = ({ location }) => {
   return [...titleMeta(t('home.title')), { name: 'description', content: t('home.lead') }];
 };
 
-export default function HomeRoute() {
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { signedIn, houseGroups, nextPageToken, paged } = useLoaderData<typeof loader>();
+  const { signedIn, houseGroups, nextPageToken, paged } = loaderData;
   const { pathname } = useLocation();
   return (
     <>

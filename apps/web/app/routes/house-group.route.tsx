@@ -1,13 +1,11 @@
-import type { HouseGroup, HouseGroupLocation } from '@yado/contract/catalogue.contract';
-import { useTranslation } from '../lib/i18n';
 import {
-  Link,
-  useLoaderData,
-  useLocation,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+  getHouseGroup,
+  getHouseGroupAvailabilityCalendar,
+  getHouseGroupLocation,
+  searchHouseGroups,
+} from '@yado/contract/catalogue.contract';
+import { useTranslation } from '../lib/i18n';
+import { Link, useLocation, type LinksFunction } from 'react-router';
 import { okBody } from '../features/catalogue/api-result';
 import { indexCalendar, normalizeCalendar, type ApiCalendarMonth } from '../features/catalogue/calendar-grid';
 import { capacityProblem, parseGuests, parseStay, stayQueryString } from '../features/catalogue/catalogue-query';
@@ -31,14 +29,14 @@ import { HouseGroupGallery } from '../features/catalogue/components/house-group-
 import { LocationBlock } from '../features/catalogue/components/location-block.component';
 import { StaySummary } from '../features/catalogue/components/stay-summary.component';
 import { TypeLabel } from '../features/catalogue/components/type-label.component';
-import { findQuote, type SearchAnswer } from '../features/catalogue/house-group-quote';
+import { findQuote } from '../features/catalogue/house-group-quote';
 import { formatYen } from '../lib/format-yen';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { useLanguage } from '../lib/use-language.hook';
 import { useSignedIn } from '../lib/use-signed-in.hook';
-import type { AppLoadContext } from '../lib/load-context';
 import catalogueStylesHref from '../styles/catalogue.css?url';
+import type { Route } from './+types/house-group.route';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
@@ -53,16 +51,16 @@ const CALENDAR_ID = 'availability';
  * guests. Every choice on the page is a new address, so the same loader
  * answers the first visit, a shared link and each click.
  */
-export async function loader({ params, request, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const houseGroupId = params['houseGroupId'] ?? '';
+  const houseGroupId = params.houseGroupId;
   const [groupResult, locationResult] = await Promise.all([
-    context.callApi('get_house_group', { houseGroupId }, language),
-    context.callApi('get_house_group_location', { houseGroupId }, language),
+    context.callApi(getHouseGroup, { houseGroupId }, language),
+    context.callApi(getHouseGroupLocation, { houseGroupId }, language),
   ]);
-  const { houseGroup } = okBody<{ houseGroup: HouseGroup }>(groupResult);
-  const { houseGroupLocation } = okBody<{ houseGroupLocation: HouseGroupLocation }>(locationResult);
+  const { houseGroup } = okBody(groupResult);
+  const { houseGroupLocation } = okBody(locationResult);
 
   const today = todayIn(houseGroup.timezone, new Date());
   const stay = parseStay(url.searchParams, today);
@@ -76,15 +74,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs<Ap
   const problem = capacityProblem(houseGroup, guests);
   const [calendarResult, quote] = await Promise.all([
     context.callApi(
-      'get_house_group_availability_calendar',
+      getHouseGroupAvailabilityCalendar,
       { houseGroupId, from: shown, to: addMonths(shown, MONTHS_SHOWN - 1), variant: 'CHECKIN_CHECKOUT' },
       language,
     ),
     stay.checkin && stay.checkout && !problem
       ? findQuote(
           async (body) => {
-            const r = await context.callApi<SearchAnswer>('search_house_groups', body, language);
-            return r.status === 200 ? r.body : null;
+            const r = await context.callApi(searchHouseGroups, body, language);
+            return r.ok ? r.body : null;
           },
           houseGroup,
           { checkin: stay.checkin, checkout: stay.checkout },
@@ -92,11 +90,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs<Ap
         )
       : Promise.resolve(null),
   ]);
-  const calendar = okBody<{ months: ApiCalendarMonth[] }>(calendarResult);
+  const calendar = okBody(calendarResult);
+  // The page asks for CHECKIN_CHECKOUT, so every day has that shape of the output's union.
+  const months: ApiCalendarMonth[] = calendar.months.map((m) => ({
+    ...m,
+    days: m.days.filter((d) => 'availableForCheckin' in d),
+  }));
   return {
     houseGroup,
     location: houseGroupLocation,
-    months: normalizeCalendar(calendar.months) as CalendarMonth[],
+    months: normalizeCalendar(months) as CalendarMonth[],
     shown,
     prev: monthsBetween(first, shown) > 0 ? addMonths(shown, -1) : null,
     next: monthsBetween(shown, last) > 0 ? addMonths(shown, 1) : null,
@@ -108,7 +111,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs<Ap
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data) return [];
   const language = languageFromPath(location.pathname);
   const t = translatorFor(language);
@@ -143,12 +146,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   ];
 };
 
-export default function HouseGroupRoute() {
+export default function HouseGroupRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const signedIn = useSignedIn();
   const { pathname } = useLocation();
-  const d = useLoaderData<typeof loader>();
+  const d = loaderData;
   const { houseGroup: g, location: loc } = d;
   const images = loc.carouselImageUrls.length > 0 ? loc.carouselImageUrls : [g.horizontalImageUrl];
   const month = formatYearMonth(d.shown);

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/i18n';
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { LoginForm } from '../features/auth/components/login-form.component';
 import { OidcButtons } from '../features/auth/components/oidc-buttons.component';
 import { OidcError } from '../features/auth/components/oidc-error.component';
@@ -10,6 +10,7 @@ import { titleMeta } from '../lib/page-meta';
 import { sanitizeRedirectUrl, withRedirectUrl } from '../lib/redirect-url';
 import { useLanguage } from '../lib/use-language.hook';
 import { AuthCard } from '../features/auth/components/auth-card.component';
+import type { Route } from './+types/login.route';
 
 export const meta: MetaFunction = ({ location }) => {
   const t = translatorFor(languageFromPath(location.pathname));
@@ -24,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { oidcLinks: await loadOidcLinks(context, target) };
 }
 
-export default function LoginRoute() {
-  const { oidcLinks } = useLoaderData<typeof loader>();
+export default function LoginRoute({ loaderData }: Route.ComponentProps) {
+  const { oidcLinks } = loaderData;
   const { t } = useTranslation();
   const language = useLanguage();
   const [params] = useSearchParams();

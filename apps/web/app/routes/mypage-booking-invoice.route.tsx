@@ -1,7 +1,7 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect } from 'react-router';
 import { languageFromPath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { loginRedirectFor, requireSession } from '../lib/require-session';
+import type { Route } from './+types/mypage-booking-invoice.route';
 
 const FILE = /^([A-Za-z0-9_-]{1,100})\.pdf$/;
 
@@ -12,10 +12,10 @@ const FILE = /^([A-Za-z0-9_-]{1,100})\.pdf$/;
  * never holds the token itself: the cookie is HttpOnly). A resource route:
  * it answers the file, never a page.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = requireSession(context, request);
   const url = new URL(request.url);
-  const match = FILE.exec(params['invoiceFile'] ?? '');
+  const match = FILE.exec(params.invoiceFile);
   if (!match) throw data(null, { status: 404 });
   const billingId = match[1] as string;
   const requested = url.searchParams.get('lang');

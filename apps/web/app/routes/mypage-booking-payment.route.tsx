@@ -1,33 +1,25 @@
 import { getBooking } from '@yado/contract/booking.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  Link,
-  redirect,
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, redirect, type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { PaymentStep } from '../features/booking/components/payment-step.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+import type { Route } from './+types/mypage-booking-payment.route';
 
 /**
  * /mypage/bookings/{booking_id}/payment: the second step of booking, while
  * the booking is TENTATIVE. Any other status has nothing to pay here, so the
  * booking page opens instead.
  */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, language } = privateLoader(args);
-  const bookingId = args.params['bookingId'] ?? '';
+  const bookingId = args.params.bookingId;
   const [{ booking }, points] = await Promise.all([read(getBooking, { bookingId }), read(getPointBalance, {})]);
   if (booking.bookingStatus !== 'TENTATIVE') throw redirect(localizePath(`/mypage/bookings/${bookingId}`, language));
   return { booking, pointBalance: points.balance };
@@ -38,10 +30,10 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('booking:payment.title'));
 
-export default function BookingPaymentRoute() {
+export default function BookingPaymentRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { booking, pointBalance } = useLoaderData<typeof loader>();
+  const { booking, pointBalance } = loaderData;
   return (
     <div className="page page--wide booking-page">
       <nav className="breadcrumbs" aria-label={t('booking:breadcrumbs')}>

@@ -5,28 +5,18 @@ import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
 import { useCallback } from 'react';
 import { useTranslation } from '../lib/i18n';
-import {
-  Link,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useRevalidator,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator, type HeadersFunction, type LinksFunction } from 'react-router';
 import { todayIn } from '@yado/contract/civil-date';
 import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+import type { Route } from './+types/mypage-booking.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -37,9 +27,9 @@ const ONE_TIME = ['bookingPayment', 'billingPayment', 'paymentId', 'confirmed', 
  * /mypage/bookings/{booking_id}: one of the guest's bookings in full, with
  * each billing's breakdown (tax per rate, service charge) read on the server.
  */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, language } = privateLoader(args);
-  const bookingId = args.params['bookingId'] ?? '';
+  const bookingId = args.params.bookingId;
   const { booking } = await read(getBooking, { bookingId });
   const houseGroupId = booking.houseGroup.id;
   const orderable = booking.actions.canOrder;
@@ -50,13 +40,13 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
       ),
     ),
     // For the cancellation policy and the guests it takes; a house group gone since is not worth failing the page over.
-    args.context.callApi(getHouseGroup.path, { houseGroupId }, language),
+    args.context.callApi(getHouseGroup, { houseGroupId }, language),
     read(getPointBalance, {}),
     // What can still be ordered: only while the booking takes orders.
     orderable ? read(listMeals, { houseGroupId }) : Promise.resolve({ meals: [] }),
     orderable ? read(listExtraOptions, { houseGroupId }) : Promise.resolve({ extraOptions: [] }),
   ]);
-  const group = houseGroup.status === 200 ? getHouseGroup.output.parse(houseGroup.body).houseGroup : null;
+  const group = houseGroup.ok ? houseGroup.body.houseGroup : null;
   const now = new Date();
   const local = zonedParts(now, booking.houseGroup.timezone);
   return {
@@ -82,15 +72,15 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
-export const meta: MetaFunction<typeof loader> = ({ location, data }) => {
+export const meta: Route.MetaFunction = ({ location, data }) => {
   const t = translatorFor(languageFromPath(location.pathname));
   return titleMeta(t('booking:detail.title', { name: data?.booking.houseGroup.name ?? '' }));
 };
 
-export default function MypageBookingRoute() {
+export default function MypageBookingRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const d = useLoaderData<typeof loader>();
+  const d = loaderData;
   const { booking } = d;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

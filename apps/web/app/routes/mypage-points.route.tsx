@@ -1,21 +1,15 @@
 import { getPointBalance, listPointActions } from '@yado/contract/point.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { POINT_PAGE_SIZE, PointsPage } from '../features/points/components/points-page.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import bookingStylesHref from '../styles/booking.css?url';
+import type { Route } from './+types/mypage-points.route';
 
 /** /mypage/points: the signed-in guest's balance, points lapsing soon and the ledger. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = privateLoader(args);
   const [balance, page] = await Promise.all([
     read(getPointBalance, {}),
@@ -29,6 +23,6 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('points:title'));
 
-export default function MypagePointsRoute() {
-  return <PointsPage data={useLoaderData<typeof loader>()} />;
+export default function MypagePointsRoute({ loaderData }: Route.ComponentProps) {
+  return <PointsPage data={loaderData} />;
 }

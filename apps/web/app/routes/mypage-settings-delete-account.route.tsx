@@ -1,22 +1,16 @@
 import { isUserDeleteRequested } from '@yado/contract/user.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { DeleteAccount } from '../features/settings/components/delete-account.component';
 import { SettingsPage } from '../features/settings/components/settings-page.component';
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import settingsStylesHref from '../styles/settings.css?url';
+import type { Route } from './+types/mypage-settings-delete-account.route';
 
 /** /mypage/settings/delete-account: asking for the account to be deleted, or the date it will be. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = privateLoader(args);
   return { deletion: await read(isUserDeleteRequested, {}) };
 }
@@ -26,9 +20,9 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('settings:delete.title'));
 
-export default function MypageSettingsDeleteAccountRoute() {
+export default function MypageSettingsDeleteAccountRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { deletion } = useLoaderData<typeof loader>();
+  const { deletion } = loaderData;
   return (
     <SettingsPage
       id="delete-account"

@@ -1,24 +1,18 @@
 import { getUser } from '@yado/contract/user.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { ProfileForm } from '../features/settings/components/profile-form.component';
 import { ProfilePhoto } from '../features/settings/components/profile-photo.component';
 import { SettingsPage } from '../features/settings/components/settings-page.component';
 import { useSettingsUser } from '../features/settings/hooks/use-settings-user.hook';
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import settingsStylesHref from '../styles/settings.css?url';
+import type { Route } from './+types/mypage-settings-profile.route';
 
 /** /mypage/settings/profile: the profile photo and every field of the user. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = privateLoader(args);
   return { user: await read(getUser, {}) };
 }
@@ -28,9 +22,9 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('settings:profile.title'));
 
-export default function MypageSettingsProfileRoute() {
+export default function MypageSettingsProfileRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, setUser } = useSettingsUser(useLoaderData<typeof loader>().user);
+  const { user, setUser } = useSettingsUser(loaderData.user);
   const initials = `${user.romanizedFirstName.charAt(0)}${user.romanizedLastName.charAt(0)}`.toUpperCase();
   return (
     <SettingsPage

@@ -1,23 +1,17 @@
 import { getUser } from '@yado/contract/user.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { ContactVerification } from '../features/settings/components/contact-verification.component';
 import { SettingsPage } from '../features/settings/components/settings-page.component';
 import { useSettingsUser } from '../features/settings/hooks/use-settings-user.hook';
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
-import type { AppLoadContext } from '../lib/load-context';
 import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import settingsStylesHref from '../styles/settings.css?url';
+import type { Route } from './+types/mypage-settings-verification.route';
 
 /** /mypage/settings/verification: the email address and phone number, each verified with a code. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = privateLoader(args);
   return { user: await read(getUser, {}) };
 }
@@ -27,9 +21,9 @@ export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('settings:verification.title'));
 
-export default function MypageSettingsVerificationRoute() {
+export default function MypageSettingsVerificationRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, setUser } = useSettingsUser(useLoaderData<typeof loader>().user);
+  const { user, setUser } = useSettingsUser(loaderData.user);
   return (
     <SettingsPage
       id="verification"

@@ -1,17 +1,14 @@
-import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { listBookings, type BookingListItem } from '@yado/contract/booking.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
-import { getUser, type User } from '@yado/contract/user.contract';
+import { getUser } from '@yado/contract/user.contract';
 import { useTranslation } from '../lib/i18n';
 import {
   data,
   Link,
   redirect,
-  useLoaderData,
   useLocation,
   type HeadersFunction,
   type LinksFunction,
-  type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
 import { BookingList, parseBookingTab } from '../features/booking/components/booking-list.component';
@@ -24,40 +21,37 @@ import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { withRedirectUrl } from '../lib/redirect-url';
 import { loginRedirectFor, requireSession } from '../lib/require-session';
-import type { AppLoadContext } from '../lib/load-context';
 import bookingStylesHref from '../styles/booking.css?url';
+import type { Route } from './+types/mypage.route';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
 
 /** A private page: the user comes from the session cookie, fetched on the server. */
-export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const language = languageFromPath(new URL(request.url).pathname);
   const url = new URL(request.url);
   const tab = parseBookingTab(url.searchParams.get('tab'));
   const pageToken = (url.searchParams.get('page') ?? '').slice(0, 200);
   const [result, bookingsResult, pointsResult] = await Promise.all([
-    context.callApi<User | ApiErrorBody>('get_user', {}, language),
-    context.callApi(listBookings.path, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
-    context.callApi(getPointBalance.path, {}, language),
+    context.callApi(getUser, {}, language),
+    context.callApi(listBookings, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
+    context.callApi(getPointBalance, {}, language),
   ]);
-  if (result.status === 200) {
+  if (result.ok) {
     // The bookings are a part of the page: if they cannot be read, the profile still shows.
-    const bookings =
-      bookingsResult.status === 200
-        ? listBookings.output.parse(bookingsResult.body)
-        : { bookings: [] as BookingListItem[], nextPageToken: '' };
+    const bookings = bookingsResult.ok ? bookingsResult.body : { bookings: [] as BookingListItem[], nextPageToken: '' };
     // So is the balance: without it the link to the points page still shows.
-    const pointBalance = pointsResult.status === 200 ? getPointBalance.output.parse(pointsResult.body).balance : null;
+    const pointBalance = pointsResult.ok ? pointsResult.body.balance : null;
     return {
-      user: result.body as User,
+      user: result.body,
       tab,
       bookings: bookings.bookings,
       nextPageToken: bookings.nextPageToken,
       pointBalance,
     };
   }
-  const error = result.body as ApiErrorBody | null;
+  const error = result.body;
   if (result.status === 404 && error?.errorInfo?.reason === 'CodeUserNotFound') {
     throw redirect(withRedirectUrl(localizePath('/register', language), localizePath('/mypage', language)));
   }
@@ -73,9 +67,9 @@ export const meta: MetaFunction = ({ location }) => {
   return titleMeta(t('mypage.title'));
 };
 
-export default function MypageRoute() {
+export default function MypageRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const d = useLoaderData<typeof loader>();
+  const d = loaderData;
   const loaded = d.user;
   const language = languageFromPath(useLocation().pathname);
   // Rendered from the server's copy; coming back to the tab refreshes it (failures go to the error dialog).

@@ -1,31 +1,31 @@
-import type { HouseGroupShort, Place } from '@yado/contract/catalogue.contract';
+import { getPlace, listHouseGroups } from '@yado/contract/catalogue.contract';
 import { useTranslation } from '../lib/i18n';
-import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { type LinksFunction } from 'react-router';
 import { okBody } from '../features/catalogue/api-result';
 import { pageUrl, phoneNumber, placeJsonLd, publicPageMeta } from '../features/catalogue/catalogue-seo';
 import { HouseGroupCard } from '../features/catalogue/components/house-group-card.component';
 import { ResponsivePicture } from '../features/catalogue/components/responsive-picture.component';
 import { languageFromPath, localizePath } from '../lib/language';
 import { useLanguage } from '../lib/use-language.hook';
-import type { AppLoadContext } from '../lib/load-context';
 import catalogueStylesHref from '../styles/catalogue.css?url';
+import type { Route } from './+types/place.route';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
 /** A place and its house groups, rendered on the server for visitors and search engines alike. */
-export async function loader({ params, request, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const placeId = params['placeId'] ?? '';
+  const placeId = params.placeId;
   const [placeResult, groupsResult] = await Promise.all([
-    context.callApi('get_place', { placeId }, language),
-    context.callApi('list_house_groups', { placeId, pageSize: 100 }, language),
+    context.callApi(getPlace, { placeId }, language),
+    context.callApi(listHouseGroups, { placeId, pageSize: 100 }, language),
   ]);
-  const { place } = okBody<{ place: Place }>(placeResult);
-  const { houseGroups } = okBody<{ houseGroups: HouseGroupShort[] }>(groupsResult);
+  const { place } = okBody(placeResult);
+  const { houseGroups } = okBody(groupsResult);
   return { place, houseGroups, origin: context.publicOrigin };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data) return [];
   const language = languageFromPath(location.pathname);
   const url = pageUrl(data.origin, location.pathname);
@@ -59,10 +59,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   ];
 };
 
-export default function PlaceRoute() {
+export default function PlaceRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { place, houseGroups } = useLoaderData<typeof loader>();
+  const { place, houseGroups } = loaderData;
   const phone = place.phoneNumber ? phoneNumber(place.phoneNumber, language) : null;
   return (
     <div className="catalogue-page">

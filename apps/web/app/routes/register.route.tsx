@@ -1,20 +1,13 @@
-import type { ApiErrorBody } from '@yado/contract/error-catalogue';
-import type { User } from '@yado/contract/user.contract';
+import { getUser } from '@yado/contract/user.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  redirect,
-  useLoaderData,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { redirect, type HeadersFunction, type MetaFunction } from 'react-router';
 import { SignUpCompleteDialog } from '../features/auth/components/sign-up-complete-dialog.component';
 import { RegisterFlow } from '../features/registration/components/register-flow.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
 import { redirectTarget, sanitizeRedirectUrl } from '../lib/redirect-url';
-import type { AppLoadContext } from '../lib/load-context';
+import type { Route } from './+types/register.route';
 
 type Step = 'account' | 'profile' | 'verify';
 
@@ -24,20 +17,20 @@ type Step = 'account' | 'profile' | 'verify';
  * the user form; an unverified user → the code. A finished registration has
  * nothing to do here and goes on to redirectUrl or /mypage.
  */
-export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const redirectUrl = sanitizeRedirectUrl(url.searchParams.get('redirectUrl'));
   const at = (step: Step, email = '') => ({ step, redirectUrl, email });
   if (!context.session?.token) return at('account');
 
-  const result = await context.callApi<User | ApiErrorBody>('get_user', {}, language);
-  if (result.status === 200) {
-    const user = result.body as User;
+  const result = await context.callApi(getUser, {}, language);
+  if (result.ok) {
+    const user = result.body;
     if (user.emailAddressVerified) throw redirect(redirectTarget(redirectUrl, localizePath('/mypage', language)));
     return at('verify', user.emailAddress);
   }
-  const reason = (result.body as ApiErrorBody | null)?.errorInfo?.reason;
+  const reason = result.body?.errorInfo?.reason;
   if (result.status === 404 && reason === 'CodeUserNotFound') return at('profile');
   // The cookie's token no longer works (expired, revoked): start from the account.
   return at('account');
@@ -50,9 +43,9 @@ export const meta: MetaFunction = ({ location }) => {
   return titleMeta(t('register.title'));
 };
 
-export default function RegisterRoute() {
+export default function RegisterRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { step, redirectUrl, email } = useLoaderData<typeof loader>();
+  const { step, redirectUrl, email } = loaderData;
   return (
     <section className="page page--register" aria-labelledby="register-heading">
       <header className="page__header">

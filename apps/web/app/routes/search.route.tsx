@@ -1,25 +1,18 @@
-import type { Place } from '@yado/contract/catalogue.contract';
+import { listPlaces, searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  redirect,
-  useLoaderData,
-  useLocation,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { redirect, useLocation, type LinksFunction } from 'react-router';
 import { parseSearchQuery, searchInput, searchQueryString } from '../features/catalogue/catalogue-query';
 import { pageUrl, publicPageMeta } from '../features/catalogue/catalogue-seo';
 import { todayIn } from '@yado/contract/civil-date';
 import { absoluteUrl, imageSources } from '../features/catalogue/image-sources';
 import { SearchForm } from '../features/catalogue/components/search-form.component';
-import { SearchResults, type SearchResult } from '../features/catalogue/components/search-results.component';
+import { SearchResults } from '../features/catalogue/components/search-results.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { redirectBySearchPermission } from '../lib/search-redirect';
 import { useLanguage } from '../lib/use-language.hook';
-import type { AppLoadContext } from '../lib/load-context';
 import catalogueStylesHref from '../styles/catalogue.css?url';
+import type { Route } from './+types/search.route';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
@@ -31,7 +24,7 @@ const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
  * visitors to the home page's plain list). The filters are the address
  * query, so results render on the server and a search can be shared.
  */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   await redirectBySearchPermission(args);
   const { request, context } = args;
   const url = new URL(request.url);
@@ -43,30 +36,24 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
   if (!query.dateProblem && url.search && url.search !== tidy) throw redirect(`${url.pathname}${tidy}`);
 
   const [searchResult, placesResult] = await Promise.all([
-    context.callApi<{ results: SearchResult[]; nextPageToken: string }>(
-      'search_house_groups',
-      searchInput(query),
-      language,
-    ),
-    context.callApi<{ places: Place[] }>('list_places', { audience: 'GUEST', pageSize: 100 }, language),
+    context.callApi(searchHouseGroups, searchInput(query), language),
+    context.callApi(listPlaces, { audience: 'GUEST', pageSize: 100 }, language),
   ]);
-  const ok = searchResult.status === 200;
-  if (!ok && searchResult.status >= 500) throw new Response(null, { status: searchResult.status });
-  const prefectures =
-    placesResult.status === 200 ? [...new Set(placesResult.body.places.map((p) => p.prefectureName))].sort() : [];
+  if (!searchResult.ok && searchResult.status >= 500) throw new Response(null, { status: searchResult.status });
+  const prefectures = placesResult.ok ? [...new Set(placesResult.body.places.map((p) => p.prefectureName))].sort() : [];
   return {
     query,
     today,
-    results: ok ? searchResult.body.results : [],
-    nextPageToken: ok ? searchResult.body.nextPageToken : '',
+    results: searchResult.ok ? searchResult.body.results : [],
+    nextPageToken: searchResult.ok ? searchResult.body.nextPageToken : '',
     // A page token from an older search no longer fits: say so rather than show nothing.
-    failed: !ok,
+    failed: !searchResult.ok,
     prefectures,
     origin: context.publicOrigin,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data) return [];
   const language = languageFromPath(location.pathname);
   const t = translatorFor(language);
@@ -113,11 +100,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   ];
 };
 
-export default function SearchRoute() {
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { pathname } = useLocation();
-  const d = useLoaderData<typeof loader>();
+  const d = loaderData;
   const q = d.query;
   const dated = Boolean(q.checkin && q.checkout);
   const problemMessage =

@@ -1,19 +1,13 @@
 import { staffListBookings } from '@yado/contract/booking.contract';
 import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { StaffBookingList, type BookingDayView } from '../features/staff/components/staff-booking-list.component';
 import { fromDateInput, toDateInput } from '../features/staff/japan-time';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-bookings.route';
 
 const VIEWS = new Set<string>(['ARRIVALS', 'IN_HOUSE', 'DEPARTURES']);
 
@@ -21,7 +15,7 @@ const VIEWS = new Set<string>(['ARRIVALS', 'IN_HOUSE', 'DEPARTURES']);
 const japanToday = (now: Date) => civilFromIso(todayIn('Asia/Tokyo', now));
 
 /** /staff/bookings: a day's arrivals, guests in house or departures (today unless `date` says otherwise). */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, url, language } = staffLoader(args);
   const date = fromDateInput(url.searchParams.get('date') ?? '') ?? japanToday(new Date());
   const viewParam = url.searchParams.get('view') ?? '';
@@ -51,7 +45,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyle
 export const headers: HeadersFunction = () => STAFF_HEADERS;
 export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:bookings.heading'));
 
-export default function StaffBookingsRoute() {
-  const data = useLoaderData<typeof loader>();
+export default function StaffBookingsRoute({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   return <StaffBookingList {...data} />;
 }

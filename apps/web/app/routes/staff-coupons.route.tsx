@@ -1,19 +1,13 @@
 import { CouponType, staffListCoupons } from '@yado/contract/coupon.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { CouponList } from '../features/staff/components/coupon-list.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-coupons.route';
 
 /** /staff/coupons: every coupon, newest first, withdrawn ones too. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, url } = staffLoader(args);
   const query = url.searchParams.get('q') ?? '';
   const type = CouponType.strict.safeParse(url.searchParams.get('type'));
@@ -30,7 +24,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyle
 export const headers: HeadersFunction = () => STAFF_HEADERS;
 export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:coupons.heading'));
 
-export default function StaffCouponsRoute() {
-  const { coupons, nextPageToken, query, couponType } = useLoaderData<typeof loader>();
+export default function StaffCouponsRoute({ loaderData }: Route.ComponentProps) {
+  const { coupons, nextPageToken, query, couponType } = loaderData;
   return <CouponList coupons={coupons} nextPageToken={nextPageToken} query={query} couponType={couponType} />;
 }

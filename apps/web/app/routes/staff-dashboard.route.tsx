@@ -1,20 +1,14 @@
 import { staffListCoupons } from '@yado/contract/coupon.contract';
 import { staffListHouseGroups, staffListPlaces } from '@yado/contract/staff-catalogue.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { StaffDashboard } from '../features/staff/components/staff-dashboard.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-dashboard.route';
 
 /** /staff: the console's front page (staff accounts only). */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = staffLoader(args);
   // One page of 100 of each is enough for the tiles; the lists themselves page on.
   const [places, houseGroups, coupons] = await Promise.all([
@@ -36,6 +30,6 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyle
 export const headers: HeadersFunction = () => STAFF_HEADERS;
 export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:dashboard.heading'));
 
-export default function StaffDashboardRoute() {
-  return <StaffDashboard counts={useLoaderData<typeof loader>().counts} />;
+export default function StaffDashboardRoute({ loaderData }: Route.ComponentProps) {
+  return <StaffDashboard counts={loaderData.counts} />;
 }

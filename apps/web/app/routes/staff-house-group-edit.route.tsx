@@ -1,23 +1,17 @@
 import { listStayStyles } from '@yado/contract/catalogue.contract';
 import { staffGetHouseGroup, staffListPlaces } from '@yado/contract/staff-catalogue.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction } from 'react-router';
 import { HouseGroupEditor } from '../features/staff/components/house-group-editor.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-house-group-edit.route';
 
 /** /staff/house-groups/{house_group_id}: the form, houses, photos and history of one house group. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, language } = staffLoader(args);
   const [houseGroup, places, styles] = await Promise.all([
-    read(staffGetHouseGroup, { houseGroupId: args.params['houseGroupId'] ?? '' }),
+    read(staffGetHouseGroup, { houseGroupId: args.params.houseGroupId }),
     read(staffListPlaces, { pageSize: 100 }),
     read(listStayStyles, {}),
   ]);
@@ -30,10 +24,10 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStylesHref }];
 export const headers: HeadersFunction = () => STAFF_HEADERS;
-export const meta: MetaFunction<typeof loader> = ({ location, data }) =>
+export const meta: Route.MetaFunction = ({ location, data }) =>
   staffMeta(location.pathname, (t) => data?.houseGroup.nameEn ?? t('staff:houseGroups.heading'));
 
-export default function StaffHouseGroupEditRoute() {
-  const { houseGroup, places, stayStyles } = useLoaderData<typeof loader>();
+export default function StaffHouseGroupEditRoute({ loaderData }: Route.ComponentProps) {
+  const { houseGroup, places, stayStyles } = loaderData;
   return <HouseGroupEditor key={houseGroup.id} houseGroup={houseGroup} places={places} stayStyles={stayStyles} />;
 }

@@ -1,22 +1,16 @@
 import { listStayStyles } from '@yado/contract/catalogue.contract';
 import { staffListPlaces } from '@yado/contract/staff-catalogue.contract';
 import { useTranslation } from '../lib/i18n';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { HouseGroupForm } from '../features/staff/components/house-group-form.component';
 import { StaffPage } from '../features/staff/components/staff-page.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-house-group-new.route';
 
 /** /staff/house-groups/new: a new house group, in the place named by ?place= when given. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, language, url } = staffLoader(args);
   const [places, styles] = await Promise.all([read(staffListPlaces, { pageSize: 100 }), read(listStayStyles, {})]);
   const chosen = url.searchParams.get('place');
@@ -32,9 +26,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyle
 export const headers: HeadersFunction = () => STAFF_HEADERS;
 export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:houseGroups.new'));
 
-export default function StaffHouseGroupNewRoute() {
+export default function StaffHouseGroupNewRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { places, stayStyles } = useLoaderData<typeof loader>();
+  const { places, stayStyles } = loaderData;
   return (
     <StaffPage
       title={t('staff:houseGroups.new')}

@@ -1,19 +1,13 @@
 import { staffListHouseGroups, staffListPlaces } from '@yado/contract/staff-catalogue.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { HouseGroupList } from '../features/staff/components/house-group-list.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-house-groups.route';
 
 /** /staff/house-groups: house groups by name and place, paged by the API's tokens. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read, url, language } = staffLoader(args);
   const query = url.searchParams.get('q') ?? '';
   const placeId = url.searchParams.get('place') ?? '';
@@ -38,8 +32,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyle
 export const headers: HeadersFunction = () => STAFF_HEADERS;
 export const meta: MetaFunction = ({ location }) => staffMeta(location.pathname, (t) => t('staff:houseGroups.heading'));
 
-export default function StaffHouseGroupsRoute() {
-  const data = useLoaderData<typeof loader>();
+export default function StaffHouseGroupsRoute({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   return (
     <HouseGroupList
       houseGroups={data.houseGroups}

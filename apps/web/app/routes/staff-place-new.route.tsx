@@ -1,14 +1,14 @@
 import { useTranslation } from '../lib/i18n';
-import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { PlaceForm } from '../features/staff/components/place-form.component';
 import { StaffPage } from '../features/staff/components/staff-page.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-place-new.route';
 
 /** /staff/places/new: a new place. */
-export function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export function loader(args: Route.LoaderArgs) {
   staffLoader(args);
   return null;
 }

@@ -1,22 +1,16 @@
 import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffGetHouseGroup } from '@yado/contract/staff-catalogue.contract';
-import {
-  useLoaderData,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { type HeadersFunction, type LinksFunction } from 'react-router';
 import { SeasonCalendarPage } from '../features/staff/components/season-calendar-page.component';
 import { STAFF_HEADERS, staffLoader } from '../features/staff/staff-loader.server';
 import { staffMeta } from '../features/staff/staff-meta';
-import type { AppLoadContext } from '../lib/load-context';
 import staffStylesHref from '../styles/staff.css?url';
+import type { Route } from './+types/staff-season-calendar.route';
 
 /** /staff/house-groups/{house_group_id}/calendar: the season calendar editor. */
-export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader(args: Route.LoaderArgs) {
   const { read } = staffLoader(args);
-  const houseGroup = await read(staffGetHouseGroup, { houseGroupId: args.params['houseGroupId'] ?? '' });
+  const houseGroup = await read(staffGetHouseGroup, { houseGroupId: args.params.houseGroupId });
   // Today in the house group's own time zone: the server refuses earlier dates by that clock.
   return {
     houseGroup: {
@@ -31,10 +25,10 @@ export async function loader(args: LoaderFunctionArgs<AppLoadContext>) {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStylesHref }];
 export const headers: HeadersFunction = () => STAFF_HEADERS;
-export const meta: MetaFunction<typeof loader> = ({ location, data }) =>
+export const meta: Route.MetaFunction = ({ location, data }) =>
   staffMeta(location.pathname, (t) => `${data?.houseGroup.nameEn ?? ''} ${t('staff:calendar.heading')}`.trim());
 
-export default function StaffSeasonCalendarRoute() {
-  const { houseGroup, today } = useLoaderData<typeof loader>();
+export default function StaffSeasonCalendarRoute({ loaderData }: Route.ComponentProps) {
+  const { houseGroup, today } = loaderData;
   return <SeasonCalendarPage key={houseGroup.id} houseGroup={houseGroup} today={today} />;
 }

@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, civilFromIso as civil, todayIn } from '@yado/contract/civil-date';
+import { confirmBooking, createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
+import { listPaymentMethods } from '@yado/contract/payment.contract';
 import { settleAnimations } from './animations';
+import { callApi } from './call-api';
 
 /** The accounts the demo data seeds (see the README). */
 export const DEMO_GUEST = { email: 'guest@yado.example', password: 'yado-guest-stay-2026' };
@@ -108,13 +111,10 @@ export async function bookStayByApi(
   checkin: string,
   nights: number,
 ): Promise<string> {
-  const { paymentMethods } = await post<{ paymentMethods: { creditCard: { paymentMethodId: string } }[] }>(
-    `${base}/app/v1/list_payment_methods`,
-    {},
-    guestHeaders,
-  );
-  const { bookingId } = await post<{ bookingId: string }>(
-    `${base}/app/v1/create_guest_use_tentative_booking`,
+  const { paymentMethods } = await callApi(base, listPaymentMethods, {}, guestHeaders);
+  const { bookingId } = await callApi(
+    base,
+    createGuestUseTentativeBooking,
     {
       houseGroupId,
       checkinDate: civil(checkin),
@@ -124,8 +124,9 @@ export async function bookStayByApi(
     },
     { ...guestHeaders, 'idempotency-key': `e2e-hold-${houseGroupId}-${checkin}-${Date.now()}` },
   );
-  const paid = await post<{ status: string }>(
-    `${base}/app/v1/confirm_booking`,
+  const paid = await callApi(
+    base,
+    confirmBooking,
     { bookingId, paymentMethodId: paymentMethods[0]!.creditCard.paymentMethodId },
     { ...guestHeaders, 'idempotency-key': `e2e-confirm-${bookingId}` },
   );

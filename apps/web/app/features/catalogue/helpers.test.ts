@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lodgingJsonLd, phoneNumber, shortDescription } from './catalogue-seo';
 import { monthsBetween, parseIsoDate, todayIn } from '@yado/contract/civil-date';
-import { findQuote, type SearchAnswer } from './house-group-quote';
+import { findQuote, type QuoteGroup, type SearchAnswer } from './house-group-quote';
 import { imageSources } from './image-sources';
 
 describe('imageSources', () => {
@@ -37,7 +37,7 @@ describe('civil dates', () => {
 });
 
 describe('findQuote', () => {
-  const group = { id: 'hg-b', area: 'Hakone', type: 'YADO', usageLabel: 'ACCOMMODATION' };
+  const group: QuoteGroup = { id: 'hg-b', area: 'Hakone', type: 'YADO', usageLabel: 'ACCOMMODATION' };
   const stay = { checkin: '2027-03-05', checkout: '2027-03-07' };
   const guests = { adults: 2, children: 0, infants: 0, pets: 0 };
 

@@ -1,7 +1,9 @@
+import type { HouseGroup, searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
+import type { MethodInput } from '@yado/contract/method';
 import type { Guests } from './catalogue-query';
 
-export type QuoteGroup = { id: string; area: string; type: string; usageLabel: string };
+export type QuoteGroup = Pick<HouseGroup, 'id' | 'area' | 'type' | 'usageLabel'>;
 export type SearchAnswer = {
   results: { houseGroup: { id: string }; nights: number; totalPrice: number | null }[];
   nextPageToken: string;
@@ -19,7 +21,7 @@ const MAX_PAGES = 10;
  * it has no house free for those nights or does not take those guests.
  */
 export async function findQuote(
-  search: (body: Record<string, unknown>) => Promise<SearchAnswer | null>,
+  search: (input: MethodInput<typeof searchHouseGroups>) => Promise<SearchAnswer | null>,
   group: QuoteGroup,
   stay: { checkin: IsoDate; checkout: IsoDate },
   guests: Guests,

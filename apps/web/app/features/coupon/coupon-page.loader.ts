@@ -1,10 +1,16 @@
-import type { HouseGroup, HouseGroupShort, Place, SearchResultSchema } from '@yado/contract/catalogue.contract';
-import { CouponType, type Coupon } from '@yado/contract/coupon.contract';
-import type { ApiErrorBody } from '@yado/contract/error-catalogue';
+import {
+  getHouseGroup,
+  getPlace,
+  listHouseGroups,
+  searchHouseGroups,
+  type HouseGroup,
+  type HouseGroupShort,
+  type Place,
+} from '@yado/contract/catalogue.contract';
+import { checkCoupon, CouponType, getCoupon, type Coupon } from '@yado/contract/coupon.contract';
 import type { Language } from '@yado/contract/headers';
 import { data, redirect } from 'react-router';
-import type { z } from 'zod';
-import type { AppLoadContext } from '../../lib/load-context';
+import type { ApiAnswer, CallApi } from '../../lib/load-context';
 import { loginRedirectFor } from '../../lib/require-session';
 import { isEligible, japanToday, sampleStayFor, type SampleStay } from './coupon-display';
 
@@ -45,10 +51,10 @@ export type CouponPageData =
 /** The page prices at most this many house groups: each is one check_coupon call. */
 export const MAX_OFFERS = 24;
 
-type CallApi = AppLoadContext['callApi'];
+type Failed = Extract<ApiAnswer<unknown>, { ok: false }>;
 
-function refusalOf(result: { status: number; body: unknown }): { reason: string; message: string } {
-  const body = result.body as Partial<ApiErrorBody> | null;
+function refusalOf(result: Failed): { reason: string; message: string } {
+  const body = result.body;
   return {
     reason: body?.errorInfo?.reason ?? '',
     message: body?.localizedMessage || body?.message || '',
@@ -56,7 +62,7 @@ function refusalOf(result: { status: number; body: unknown }): { reason: string;
 }
 
 /** A 401 means the cookie's token stopped working: sign in again and come back to this page. */
-function failWith(request: Request, result: { status: number; body: unknown }): never {
+function failWith(request: Request, result: Failed): never {
   if (result.status === 401) throw redirect(loginRedirectFor(request));
   if (result.status === 404) throw data(null, { status: 404 });
   throw data(result.body, { status: result.status });
@@ -105,16 +111,18 @@ export async function loadCouponPage(input: {
   const code = input.couponCode.trim().toUpperCase();
 
   // An address with a type or code that cannot exist reads as an unknown coupon, not a broken page.
-  const known = CouponType.strict.safeParse(couponType).success && /^[A-Z0-9][A-Z0-9_-]{2,31}$/.test(code);
-  const couponResult = known
-    ? await callApi<Coupon | ApiErrorBody>('get_coupon', { couponType, code }, language)
-    : { status: 404, body: null };
-  if (couponResult.status === 404 || couponResult.status === 400) {
+  const type = CouponType.strict.safeParse(couponType);
+  const known = type.success && /^[A-Z0-9][A-Z0-9_-]{2,31}$/.test(code);
+  const couponResult: ApiAnswer<Coupon> =
+    known && type.success
+      ? await callApi(getCoupon, { couponType: type.data, code }, language)
+      : { ok: false, status: 404, body: null };
+  if (!couponResult.ok && (couponResult.status === 404 || couponResult.status === 400)) {
     const unknown = known ? refusalOf(couponResult).message : '';
     return { kind: 'message', status: 'UNKNOWN', coupon: null, message: unknown };
   }
-  if (couponResult.status !== 200) failWith(request, couponResult);
-  const coupon = couponResult.body as Coupon;
+  if (!couponResult.ok) failWith(request, couponResult);
+  const coupon = couponResult.body;
   if (coupon.status !== 'ACTIVE') {
     return { kind: 'message', status: coupon.status as CouponMessageStatus, coupon, message: '' };
   }
@@ -125,56 +133,40 @@ export async function loadCouponPage(input: {
   let truncated = false;
 
   if (focus.kind === 'houseGroup') {
-    const result = await callApi<{ houseGroup: HouseGroup }>(
-      'get_house_group',
-      { houseGroupId: focus.houseGroupId },
-      language,
-    );
-    if (result.status !== 200) failWith(request, result);
+    const result = await callApi(getHouseGroup, { houseGroupId: focus.houseGroupId }, language);
+    if (!result.ok) failWith(request, result);
     houseGroup = result.body.houseGroup;
     offers = [offerFromFull(houseGroup)];
   } else if (focus.kind === 'place') {
-    const placeResult = await callApi<{ place: Place }>('get_place', { placeId: focus.placeId }, language);
-    if (placeResult.status !== 200) failWith(request, placeResult);
+    const placeResult = await callApi(getPlace, { placeId: focus.placeId }, language);
+    if (!placeResult.ok) failWith(request, placeResult);
     place = placeResult.body.place;
-    const list = await callApi<{ houseGroups: HouseGroupShort[]; nextPageToken: string }>(
-      'list_house_groups',
-      { placeId: focus.placeId, pageSize: 100 },
-      language,
-    );
-    if (list.status !== 200) failWith(request, list);
+    const list = await callApi(listHouseGroups, { placeId: focus.placeId, pageSize: 100 }, language);
+    if (!list.ok) failWith(request, list);
     const eligible = list.body.houseGroups.filter((h) => isEligible(coupon, h.id));
     truncated = eligible.length > MAX_OFFERS;
     offers = eligible.slice(0, MAX_OFFERS).map(offerFromShort);
   } else if (coupon.allHouseGroups) {
-    const search = await callApi<{ results: z.infer<typeof SearchResultSchema>[]; nextPageToken: string }>(
-      'search_house_groups',
-      { sort: 'NAME', pageSize: MAX_OFFERS },
-      language,
-    );
-    if (search.status !== 200) failWith(request, search);
+    const search = await callApi(searchHouseGroups, { sort: 'NAME', pageSize: MAX_OFFERS }, language);
+    if (!search.ok) failWith(request, search);
     offers = search.body.results.map((r) => offerFromShort(r.houseGroup));
     truncated = search.body.nextPageToken !== '';
   } else {
     const listed = coupon.houseGroups.slice(0, MAX_OFFERS);
     truncated = coupon.houseGroups.length > MAX_OFFERS;
-    const results = await Promise.all(
-      listed.map((h) => callApi<{ houseGroup: HouseGroup }>('get_house_group', { houseGroupId: h.id }, language)),
-    );
+    const results = await Promise.all(listed.map((h) => callApi(getHouseGroup, { houseGroupId: h.id }, language)));
     // A house group removed since the coupon was made is simply not offered.
-    offers = results.flatMap((r) => (r.status === 200 ? [offerFromFull(r.body.houseGroup)] : []));
+    offers = results.flatMap((r) => (r.ok ? [offerFromFull(r.body.houseGroup)] : []));
   }
 
   const sampleStay = sampleStayFor(coupon, japanToday(input.now));
   if (sampleStay) {
     offers = await Promise.all(
       offers.map(async (offer): Promise<CouponOffer> => {
-        const result = await callApi<
-          { accommodationAmount: number; discountAmount: number; finalAmount: number } | ApiErrorBody
-        >(
-          'check_coupon',
+        const result = await callApi(
+          checkCoupon,
           {
-            couponType,
+            couponType: coupon.couponType,
             code,
             houseGroupId: offer.houseGroupId,
             checkinDate: sampleStay.checkinDate,
@@ -183,9 +175,9 @@ export async function loadCouponPage(input: {
           },
           language,
         );
-        if (result.status === 401) failWith(request, result);
-        if (result.status !== 200) return { ...offer, price: { kind: 'refused', ...refusalOf(result) } };
-        const body = result.body as { accommodationAmount: number; discountAmount: number; finalAmount: number };
+        if (!result.ok && result.status === 401) failWith(request, result);
+        if (!result.ok) return { ...offer, price: { kind: 'refused', ...refusalOf(result) } };
+        const body = result.body;
         return {
           ...offer,
           price: {
