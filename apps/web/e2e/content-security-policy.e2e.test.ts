@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GUEST, post, signIn } from './support/guest-steps';
+import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { searchHouseGroups } from '@yado/contract/catalogue.contract';
+import { callApi } from './support/call-api';
 
 /**
  * The Content-Security-Policy of every HTML page (decision 0019): the server-rendered pages with a
@@ -17,10 +19,7 @@ let houseGroupPath: string;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  const searched = await post<{ results: { houseGroup: { id: string } }[] }>(
-    `${server.baseUrl}/app/v1/search_house_groups`,
-    {},
-  );
+  const searched = await callApi(server.baseUrl, searchHouseGroups, {});
   houseGroupPath = `/house-groups/${searched.results[0]!.houseGroup.id}`;
 });
 

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNetworkSwitch } from './support/network-switch';
 import { startTestServer } from './support/test-server';
+import { getPushPublicKey } from '@yado/contract/push.contract';
+import { callApi } from './support/call-api';
 
 /**
  * The installable app in Debian's Chromium against the real server: the
@@ -315,13 +317,7 @@ describe('push registration', () => {
     await context.grantPermissions(['notifications'], { origin: server.baseUrl });
     const [token] = await waitForDeviceToken(email);
     const log = await pushLog();
-    const { publicKey } = (await (
-      await fetch(`${server.baseUrl}/app/v1/get_push_public_key`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json()) as { publicKey: string };
+    const { publicKey } = await callApi(server.baseUrl, getPushPublicKey, {});
     expect(log.subscribe).toEqual([{ userVisibleOnly: true, applicationServerKey: publicKey }]);
     expect(log.permissionRequests).toBe(1);
     const subscription = JSON.parse(token!) as { endpoint: string; keys: { p256dh: string; auth: string } };

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { fromNewestMessage } from './support/outbox';
+import { API_PREFIX } from '@yado/contract/headers';
+import { getUser } from '@yado/contract/user.contract';
 
 /**
  * The session flows of spec section 4, analytics and error reporting, in
@@ -132,7 +134,7 @@ describe('session flows in the browser', () => {
     const email = `oidc-${Date.now()}@example.com`;
 
     const first = await open();
-    await first.page.route('**/app/v1/get_user', (route) =>
+    await first.page.route(`**${API_PREFIX}/${getUser.path}`, (route) =>
       route.fulfill({
         status: 404,
         contentType: 'application/json',
@@ -155,7 +157,7 @@ describe('session flows in the browser', () => {
     await first.context.close();
 
     const second = await open();
-    await second.page.route('**/app/v1/get_user', (route) =>
+    await second.page.route(`**${API_PREFIX}/${getUser.path}`, (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',

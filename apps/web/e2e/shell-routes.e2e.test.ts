@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { getSearchPermission } from '@yado/contract/user.contract';
+import { callApi } from './support/call-api';
 
 /**
  * The shell around every screen, in Debian's Chromium against the real
@@ -99,12 +101,8 @@ describe('the shell around every route', () => {
     expect(page.url()).toBe(`${base}/search?area=Hakone`);
 
     await setFlag('searchHouseGroupsType', 'LIST_ONLY');
-    const permission = await fetch(`${base}/app/v1/get_search_permission`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(((await permission.json()) as { searchHouseGroupsType: string }).searchHouseGroupsType).toBe('LIST_ONLY');
+    const permission = await callApi(base, getSearchPermission, {});
+    expect(permission.searchHouseGroupsType).toBe('LIST_ONLY');
     const atListOnly = await page.goto(`${base}/ja/search`, { waitUntil: 'networkidle' });
     expect(atListOnly?.status()).toBe(200);
     expect(page.url()).toBe(`${base}/ja`);

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settleAnimations } from './support/animations';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { API_PREFIX } from '@yado/contract/headers';
+import { getUser } from '@yado/contract/user.contract';
 
 /**
  * The shared interface in Debian's Chromium against the real server: the
@@ -94,7 +96,7 @@ async function openMypage(page: Page, url: string): Promise<void> {
  */
 async function refreshUserAnswering(page: Page, status: number, body: unknown): Promise<void> {
   await page.route(
-    '**/app/v1/get_user',
+    `**${API_PREFIX}/${getUser.path}`,
     (route: Route) =>
       route.fulfill({
         status,
@@ -105,7 +107,8 @@ async function refreshUserAnswering(page: Page, status: number, body: unknown): 
     { times: 1 },
   );
   const answered = page.waitForResponse(
-    (response) => response.url().endsWith('/app/v1/get_user') && response.headers()['x-test-answer'] === 'yes',
+    (response) =>
+      response.url().endsWith(`${API_PREFIX}/${getUser.path}`) && response.headers()['x-test-answer'] === 'yes',
   );
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   const response = await answered;
