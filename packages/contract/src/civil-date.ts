@@ -58,6 +58,11 @@ export function isoDateOfUtc(instant: Date): IsoDate {
   return instant.toISOString().slice(0, 10);
 }
 
+/** Days since 1970-01-01: a day's index for arrays of nights (the search read model's). */
+export function dayNumber(iso: IsoDate): number {
+  return Math.round(utcMs(iso) / DAY_MS);
+}
+
 export function addDays(iso: IsoDate, days: number): IsoDate {
   return isoDateOfUtc(new Date(utcMs(iso) + days * DAY_MS));
 }

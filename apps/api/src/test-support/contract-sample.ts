@@ -1,5 +1,6 @@
 import type { MethodDef } from '@yado/contract/method';
 import { z } from 'zod';
+import { addDaysToCivil } from '@yado/contract/civil-date';
 
 /**
  * Inputs built from a method's contract schema alone, so that suites walking
@@ -97,11 +98,8 @@ export function idFieldPaths(def: MethodDef): FieldPath[] {
   return out;
 }
 
-const DAY_MS = 86_400_000;
-
 function civilAfter(today: SampleContext['today'], days: number) {
-  const d = new Date(Date.UTC(today.year, today.month - 1, today.day) + days * DAY_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  return addDaysToCivil(today, days);
 }
 
 // An end (checkout, "to", validTo) is placed after its start so that ranges are in order.

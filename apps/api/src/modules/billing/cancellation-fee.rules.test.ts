@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@yado/contract/civil-date';
 import {
-  addDays,
   cancellationFeeSchedule,
   DEFAULT_CANCELLATION_POLICY as policy,
   feePercentage,

@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from '@yado/contract/civil-date';
 /**
  * Cancellation fees (docs/domain.md, Bookings): free until the free-cancellation
  * limit date; after it, each stay date costs a percentage of that date's amount,
@@ -35,23 +36,6 @@ export type CancellationFeeSchedule = {
   perDate: CancellationFeeForDate[];
   totalFee: number;
 };
-
-const DAY_MS = 86_400_000;
-
-function dayNumber(iso: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) throw new RangeError(`not an ISO date: ${iso}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
-}
-
-export function addDays(iso: string, days: number): string {
-  return new Date((dayNumber(iso) + days) * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (positive when `to` is later). */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
 
 /**
  * The last day a stay can be cancelled free: the day before the earliest tier

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dayNumber } from '@yado/contract/civil-date';
 import {
   applyStayChanges,
   compareText,
-  dayNumber,
   emptyIndex,
   groupFromSlice,
   hasFreeHouse,

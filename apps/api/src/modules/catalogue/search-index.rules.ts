@@ -3,7 +3,7 @@ import { extraChargePerNight } from '@yado/contract/extra-guest-charge';
 import type { Language } from '@yado/contract/headers';
 import type { StayNights } from './catalogue-changes.repo.js';
 import type { HouseGroupShortRow } from './catalogue.repo.js';
-import { todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { dayNumber, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { SearchSliceRow } from './search-index.repo.js';
 import type { SearchQuery } from './search.repo.js';
 
@@ -102,13 +102,6 @@ export type NationwideOrder = {
 };
 
 export type IndexedSearchRow = HouseGroupShortRow & { total: number | null; sort_key: string | number };
-
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of an ISO civil date. */
-export function dayNumber(iso: IsoDate): number {
-  return Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
-}
 
 /**
  * Order of PostgreSQL's C collation: UTF-8 bytes, which is code point order. JavaScript compares

@@ -1,11 +1,10 @@
 import type { Deps } from '../../platform/deps.js';
 import type { StaysChange } from './catalogue-changes.repo.js';
 import { catalogueChangeFeed, type CatalogueChangeFeed } from './catalogue-changes.service.js';
-import { addDays, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { addDays, dayNumber, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import * as repo from './search-index.repo.js';
 import {
   applyStayChanges,
-  dayNumber,
   emptyIndex,
   groupFromSlice,
   putGroup,

@@ -33,7 +33,7 @@ const TAX_PERCENT: Record<TaxRateType, number> = { STANDARD: 10, REDUCED: 8, EXE
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date as `YYYY-MM-DD`; a day the calendar lacks is refused, naming the field. */
-export function isoFromCivil(d: CivilDate, field = 'date'): IsoDate {
+export function realIsoDateOf(d: CivilDate, field = 'date'): IsoDate {
   const iso = realIsoFromCivil(d);
   if (iso === null) throw new AppError('CodeInvalidArgument', { fields: [{ field, description: 'not a real date' }] });
   return iso;
@@ -42,7 +42,7 @@ export function isoFromCivil(d: CivilDate, field = 'date'): IsoDate {
 export function assertIsoDate(iso: string, field: string): IsoDate {
   if (!ISO_DATE.test(iso))
     throw new AppError('CodeInvalidArgument', { fields: [{ field, description: 'YYYY-MM-DD' }] });
-  return isoFromCivil(civilFromIso(iso), field);
+  return realIsoDateOf(civilFromIso(iso), field);
 }
 
 // Meals -------------------------------------------------------------------------
