@@ -231,6 +231,30 @@ export const ERROR_CATALOGUE = {
     en: 'This house is not open for ownership.',
     ja: 'このハウスは現在オーナー募集を行っていません。',
   },
+  CodeNotOwner: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    en: 'You hold no share of this house.',
+    ja: 'このハウスのオーナー権をお持ちではありません。',
+  },
+  CodeShareNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This share was not found.',
+    ja: 'このオーナー権が見つかりませんでした。',
+  },
+  CodeSharesExceedHouseGroup: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The shares of this house would add up to more than the whole house.',
+    ja: 'このハウスのオーナー権の合計がハウス全体を超えてしまいます。',
+  },
+  CodeInsufficientSlots: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'You do not have enough slots (nights) left for this stay.',
+    ja: 'この宿泊に必要な宿泊枠（泊数）が不足しています。',
+  },
   CodeDeleteAlreadyRequested: {
     status: 409,
     code: 'ALREADY_EXISTS',

@@ -3,6 +3,7 @@ import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
+import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
@@ -25,6 +26,7 @@ export const METHODS_BY_DOMAIN = {
   billing: BILLING_METHODS,
   point: POINT_METHODS,
   booking: BOOKING_METHODS,
+  ownership: OWNERSHIP_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

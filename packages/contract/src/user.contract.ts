@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressSchema, DateTimeSchema, EmptySchema, PhoneSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
+import { OwnerShareSchema } from './ownership.contract.js';
 import { COUNTRY_CODES, OCCUPATIONS } from './reference-data.js';
 
 export const UserType = specEnum(['USER_TYPE_UNSPECIFIED', 'USER_TYPE_OWNER', 'USER_TYPE_GUEST']);
@@ -162,10 +163,12 @@ export const OwnerApplicationStatus = specEnum(['PENDING', 'APPROVED', 'REJECTED
 export const listBeOwnerHouses = defineMethod({
   path: 'list_be_owner_houses',
   access: 'user',
-  summary: 'The house groups open to ownership, with share price, nights per share and shares still available.',
+  summary:
+    "The house groups open to ownership, with share price, nights per share and shares still available; the caller's latest application, and the shares the caller already holds (an owner may apply for more, of any house group).",
   input: EmptySchema,
   output: z.object({
     houseGroups: z.array(OwnershipHouseGroupSchema),
+    shares: z.array(OwnerShareSchema),
     application: z
       .object({
         applicationId: z.string(),
@@ -181,7 +184,8 @@ export const listBeOwnerHouses = defineMethod({
 export const upgradeToBeOwner = defineMethod({
   path: 'upgrade_to_be_owner',
   access: 'user',
-  summary: 'Applies to become an owner of shares of a house group; staff review the application.',
+  summary:
+    'Applies for shares of a house group (a guest to become an owner, an owner for more); staff review the application and grant the share with staff_grant_share, which makes the user an owner.',
   input: z
     .object({
       houseGroupId: z.string().min(1).max(64),

@@ -22,6 +22,7 @@ import { notificationImplementations } from './notification/notification.router.
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
 import { ownershipImplementations } from './ownership/ownership.router.js';
 import { forgetUser as forgetOwnershipData } from './ownership/ownership.service.js';
+import { slotYearsTask } from './ownership/slot-ledger.service.js';
 import { mountPaymentRoutes } from './payment/payment.routes.js';
 import { paymentImplementations } from './payment/payment.router.js';
 import { testProcessorWebhookTask } from './payment/test-processor.service.js';
@@ -74,6 +75,7 @@ export const BACKGROUND_TASKS: Task[] = [
   anonymiseDeletedUsersTask(USER_ERASERS),
   revokeExpiredPointsTask,
   testProcessorWebhookTask,
+  slotYearsTask,
   ...BOOKING_TASKS,
 ];
 

@@ -105,13 +105,13 @@ describe('upgrade_to_be_owner', () => {
     expect(second.error.localizedMessage).toBe('オーナー申請はすでに受け付けており、現在審査中です。');
   });
 
-  it('refuses an owner', async () => {
+  it('lets an owner apply for more shares (an owner may hold shares of several house groups)', async () => {
     const { houseGroupId } = await offer();
     const { token, user } = await registeredUser(t);
     await makeOwner(t.api.deps, user.id, 'test');
     const res = await t.call(upgradeToBeOwner, { houseGroupId, shares: 1 }, { token });
-    expect(res.status).toBe(409);
-    expect(res.error.errorInfo.reason).toBe('CodeAlreadyOwner');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ houseGroupId, shares: 1, status: 'PENDING' });
   });
 
   it('refuses closed, sold-out and unknown house groups', async () => {

@@ -1,6 +1,8 @@
+import { getSlotBalance, staffGrantShare, staffListShares } from '@yado/contract/ownership.contract';
 import { listBeOwnerHouses, upgradeToBeOwner } from '@yado/contract/user.contract';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
+import * as shares from './owner-share.service.js';
 import * as ownership from './ownership.service.js';
 
 export const ownershipImplementations = [
@@ -10,4 +12,11 @@ export const ownershipImplementations = [
   implement(upgradeToBeOwner, (ctx, input) =>
     ownership.upgradeToBeOwner(ctx.deps, requirePrincipal(ctx).accountId, input),
   ),
+  implement(getSlotBalance, (ctx, input) =>
+    shares.getSlotBalance(ctx.deps, requirePrincipal(ctx).accountId, ctx.language, input),
+  ),
+  implement(staffGrantShare, (ctx, input) =>
+    shares.grantShare(ctx.deps, requirePrincipal(ctx).accountId, input, ctx.language),
+  ),
+  implement(staffListShares, (ctx, input) => shares.staffListShares(ctx.deps, input, ctx.language)),
 ];

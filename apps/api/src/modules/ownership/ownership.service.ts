@@ -7,6 +7,7 @@ import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { requireUser } from '../user/user.service.js';
+import { sharesOfUser } from './owner-share.service.js';
 import * as repo from './ownership.repo.js';
 
 type ApplicationView = {
@@ -28,9 +29,10 @@ const applicationView = (a: repo.OwnerApplication): ApplicationView => ({
 /** The house groups open to ownership, and the caller's latest application if any. */
 export async function listBeOwnerHouses(deps: Deps, accountId: string, language: Language) {
   const user = await requireUser(deps, accountId);
-  const [offers, application] = await Promise.all([
+  const [offers, application, shares] = await Promise.all([
     repo.listOpenOffers(deps.db, language),
     repo.latestApplication(deps.db, user.id),
+    sharesOfUser(deps, user.id, language),
   ]);
   return {
     houseGroups: offers.map((o) => ({
@@ -44,12 +46,15 @@ export async function listBeOwnerHouses(deps: Deps, accountId: string, language:
       sharesAvailable: o.totalShares - o.sharesSold,
     })),
     application: application ? applicationView(application) : null,
+    shares,
   };
 }
 
 /**
  * Applies for shares of a house group. Nothing is sold here: the application
- * waits, PENDING, for staff to review it (and to arrange the contract and payment).
+ * waits, PENDING, for staff to review it (and to arrange the contract and payment);
+ * staff_grant_share then grants the share and approves it. An owner may apply for
+ * more shares, of the same or another house group.
  */
 export async function upgradeToBeOwner(
   deps: Deps,
@@ -57,7 +62,6 @@ export async function upgradeToBeOwner(
   input: { houseGroupId: string; shares: number; message: string },
 ): Promise<ApplicationView> {
   const user = await requireUser(deps, accountId);
-  if (user.userType === 'USER_TYPE_OWNER') throw new AppError('CodeAlreadyOwner');
   const application = await withTx(deps.db, async (tx) => {
     if (await repo.hasPendingApplication(tx, user.id)) throw new AppError('CodeOwnerApplicationExists');
     const offer = await repo.findOfferForShare(tx, input.houseGroupId);

@@ -254,17 +254,21 @@ export async function confirmPhoneNumber(deps: Deps, user: UserRecord, destinati
 
 /** Makes a user an owner (staff approval of an application; the demo data). */
 export async function makeOwner(deps: Deps, userId: string, actor: string): Promise<void> {
-  await withTx(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    await repo.setUserType(tx, userId, 'USER_TYPE_OWNER', now);
-    await recordAudit(tx, {
-      actor,
-      action: 'user.make-owner',
-      entity: 'user',
-      entityId: userId,
-      after: { userType: 'USER_TYPE_OWNER' },
-      at: now,
-    });
+  await withTx(deps.db, (tx) => markOwner(tx, userId, actor, deps.clock.now()));
+}
+
+/** Makes a user an owner in the caller's transaction (a share grant), audited; an owner already is left as is. */
+export async function markOwner(tx: Db, userId: string, actor: string, now: Date): Promise<void> {
+  const user = await repo.findUserById(tx, userId);
+  if (user?.userType === 'USER_TYPE_OWNER') return;
+  await repo.setUserType(tx, userId, 'USER_TYPE_OWNER', now);
+  await recordAudit(tx, {
+    actor,
+    action: 'user.make-owner',
+    entity: 'user',
+    entityId: userId,
+    after: { userType: 'USER_TYPE_OWNER' },
+    at: now,
   });
 }
 

@@ -1,0 +1,231 @@
+import { todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { AppError } from '../../platform/app-error.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import type { Task } from '../../platform/scheduler.js';
+import * as shares from './owner-share.repo.js';
+import * as ledger from './slot-ledger.repo.js';
+import {
+  openSlotYears,
+  planConsumption,
+  slotYearOf,
+  type ConsumptionPlan,
+  type SlotNight,
+  type SlotTier,
+  type TierBalance,
+  type YearConsumption,
+} from './slot-ledger.rules.js';
+
+/*
+ * The slot ledger's writers. Every function takes the caller's transaction (or the pool) and only
+ * appends entries: grants at the opening of a slot year, consumption by a booking, returns on its
+ * cancellation or a gift's expiry, expiry at the end of the year. Each entry has a unique
+ * reference, so a retried call adds nothing; the table's trigger refuses any entry that would take
+ * a balance below zero, whoever writes it.
+ */
+
+const TIERS: readonly SlotTier[] = ['STANDARD', 'HIGH'];
+
+/** A share's balance of one slot year per tier: the sum of its ledger entries. */
+export async function balance(db: Db, shareId: string, slotYear: number): Promise<TierBalance> {
+  return ledger.balanceOf(db, shareId, slotYear);
+}
+
+/**
+ * Grants a share's nights for one slot year (both tiers). Idempotent per share and year: a second
+ * call, or the yearly task after staff granted it, adds nothing. Returns whether it added entries.
+ */
+export async function grantYear(
+  db: Db,
+  share: Pick<shares.OwnerShare, 'id' | 'standardNights' | 'highNights'>,
+  slotYear: number,
+  actor: string,
+  at: Date,
+): Promise<boolean> {
+  const entries = TIERS.map((tier) => ({
+    tier,
+    nights: tier === 'HIGH' ? share.highNights : share.standardNights,
+  }))
+    .filter((g) => g.nights > 0)
+    .map((g): ledger.SlotEntry => ({
+      shareId: share.id,
+      slotYear,
+      kind: 'GRANT',
+      tier: g.tier,
+      nights: g.nights,
+      highSubstitute: false,
+      bookingId: null,
+      reference: `grant:${share.id}:${slotYear}:${g.tier}`,
+      actor,
+      createdAt: at,
+    }));
+  return (await ledger.appendEntries(db, entries)) > 0;
+}
+
+/** What a stay would take from a share's balances, without writing anything (the quote shows it). */
+export async function previewConsumption(
+  db: Db,
+  shareId: string,
+  nights: readonly SlotNight[],
+  allowHighSubstitute: boolean,
+): Promise<ConsumptionPlan> {
+  const years = [...new Set(nights.map((n) => slotYearOf(n.date)))];
+  const balances = new Map<number, TierBalance>();
+  for (const y of years) balances.set(y, await ledger.balanceOf(db, shareId, y));
+  return planConsumption(nights, (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 }, allowHighSubstitute);
+}
+
+function consumedByBooking(entries: readonly ledger.SlotEntry[], shareId: string): YearConsumption[] {
+  const byYear = new Map<number, YearConsumption>();
+  for (const e of entries) {
+    if (e.kind !== 'CONSUME' || e.shareId !== shareId) continue;
+    const y = byYear.get(e.slotYear) ?? { slotYear: e.slotYear, slotStandard: 0, slotHigh: 0, slotHighSubstitute: 0 };
+    if (e.highSubstitute) y.slotHighSubstitute -= e.nights;
+    else if (e.tier === 'HIGH') y.slotHigh -= e.nights;
+    else y.slotStandard -= e.nights;
+    byYear.set(e.slotYear, y);
+  }
+  return [...byYear.values()].sort((a, b) => a.slotYear - b.slotYear);
+}
+
+export type ConsumeRequest = {
+  shareId: string;
+  bookingId: string;
+  /** The stay's nights with their price types (a night is the date of its check-in day). */
+  nights: readonly SlotNight[];
+  /** Whether the house group lets a standard slot stand in for a HIGH night when no high slot is left. */
+  allowHighSubstitute: boolean;
+  actor: string;
+  at: Date;
+};
+
+/**
+ * Consumes a booking's slots: one per night, from the night's slot year and tier, a standard slot
+ * as high-substitute where allowed. Call it inside the booking's transaction: the share's row is
+ * locked first, so concurrent bookings of one share take turns and each reads the balance the
+ * previous one left. Refused with CodeInsufficientSlots (naming each tier's balance) when a year
+ * is short. A retry for a booking that already consumed returns what it consumed, adding nothing.
+ */
+export async function consumeSlots(tx: Db, req: ConsumeRequest): Promise<YearConsumption[]> {
+  await shares.lockShare(tx, req.shareId);
+  const already = consumedByBooking(await ledger.entriesOfBooking(tx, req.bookingId), req.shareId);
+  if (already.length > 0) return already;
+  const plan = await previewConsumption(tx, req.shareId, req.nights, req.allowHighSubstitute);
+  if (!plan.ok) {
+    throw new AppError('CodeInsufficientSlots', {
+      fields: [
+        {
+          field: 'slotStandard',
+          description: `${plan.slotYear} balance ${plan.balance.STANDARD}, needed ${plan.needed.STANDARD}`,
+        },
+        { field: 'slotHigh', description: `${plan.slotYear} balance ${plan.balance.HIGH}, needed ${plan.needed.HIGH}` },
+      ],
+    });
+  }
+  const entries: ledger.SlotEntry[] = [];
+  const push = (y: number, tier: SlotTier, nights: number, highSubstitute: boolean) => {
+    if (nights <= 0) return;
+    entries.push({
+      shareId: req.shareId,
+      slotYear: y,
+      kind: 'CONSUME',
+      tier,
+      nights: -nights,
+      highSubstitute,
+      bookingId: req.bookingId,
+      reference: `consume:${req.bookingId}:${req.shareId}:${y}:${tier}${highSubstitute ? ':substitute' : ''}`,
+      actor: req.actor,
+      createdAt: req.at,
+    });
+  };
+  for (const y of plan.years) {
+    push(y.slotYear, 'STANDARD', y.slotStandard, false);
+    push(y.slotYear, 'HIGH', y.slotHigh, false);
+    push(y.slotYear, 'STANDARD', y.slotHighSubstitute, true);
+  }
+  await ledger.appendEntries(tx, entries);
+  return plan.years;
+}
+
+/**
+ * Gives back every slot a booking consumed and has not had back (cancellation within the free
+ * period, an expired or refused gift). Idempotent: a second call finds nothing left to return.
+ * A return into a slot year that has already ended is expired again by the next sweep.
+ * Returns the nights given back.
+ */
+export async function returnSlots(tx: Db, req: { bookingId: string; actor: string; at: Date }): Promise<number> {
+  const entries = await ledger.entriesOfBooking(tx, req.bookingId);
+  const open = new Map<string, { e: ledger.SlotEntry; nights: number }>();
+  for (const e of entries) {
+    if (e.kind !== 'CONSUME' && e.kind !== 'RETURN') continue;
+    const key = `${e.shareId}:${e.slotYear}:${e.tier}${e.highSubstitute ? ':substitute' : ''}`;
+    const o = open.get(key) ?? { e, nights: 0 };
+    o.nights -= e.nights;
+    open.set(key, o);
+  }
+  const back: ledger.SlotEntry[] = [...open]
+    .filter(([, o]) => o.nights > 0)
+    .map(([key, o]) => ({
+      ...o.e,
+      kind: 'RETURN',
+      nights: o.nights,
+      reference: `return:${req.bookingId}:${key}`,
+      actor: req.actor,
+      createdAt: req.at,
+    }));
+  for (const shareId of new Set(back.map((b) => b.shareId))) await shares.lockShare(tx, shareId);
+  await ledger.appendEntries(tx, back);
+  return back.reduce((sum, b) => sum + b.nights, 0);
+}
+
+/**
+ * Brings one share's ledger up to a day (today in its house group's zone): grants every open slot
+ * year not granted yet and expires what is left of every ended one. Safe to repeat.
+ */
+export async function settleShareYears(
+  db: Db,
+  share: shares.OwnerShare,
+  today: IsoDate,
+  actor: string,
+  at: Date,
+): Promise<void> {
+  for (const y of openSlotYears(today, share.firstSlotYear)) await grantYear(db, share, y, actor, at);
+  const left = await ledger.positiveBalancesBefore(db, share.id, slotYearOf(today));
+  for (const l of left) {
+    const n = await ledger.expiryCount(db, share.id, l.slotYear, l.tier);
+    await ledger.appendEntries(db, [
+      {
+        shareId: share.id,
+        slotYear: l.slotYear,
+        kind: 'EXPIRE',
+        tier: l.tier,
+        nights: -l.balance,
+        highSubstitute: false,
+        bookingId: null,
+        reference: `expire:${share.id}:${l.slotYear}:${l.tier}:${n + 1}`,
+        actor,
+        createdAt: at,
+      },
+    ]);
+  }
+}
+
+/** The sweep over every share, each in a transaction of its own with the share's row locked. */
+export async function settleAllShareYears(deps: Deps): Promise<void> {
+  const now = deps.clock.now();
+  for (const share of await shares.allSharesWithZone(deps.db)) {
+    await withTx(deps.db, async (tx) => {
+      await shares.lockShare(tx, share.id);
+      await settleShareYears(tx, share, todayIn(share.timezone, now), 'system:slot-years', now);
+    });
+  }
+}
+
+/** Grants each slot year as it opens and expires each one's remainder once it has ended. */
+export const slotYearsTask: Task = {
+  name: 'slot-years',
+  everyMs: 60 * 60 * 1000,
+  run: async (deps) => {
+    await settleAllShareYears(deps);
+  },
+};
