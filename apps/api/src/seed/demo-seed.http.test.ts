@@ -1,4 +1,5 @@
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
+import { getSlotBalance } from '@yado/contract/ownership.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
@@ -72,6 +73,19 @@ describe('demo data', () => {
       romanizedLastName: 'Suzuki',
       userType: 'USER_TYPE_GUEST',
     });
+  });
+
+  it('gives the demo owner 1/12 of two house groups, with this slot year and the next granted', async () => {
+    await seedDemoData(t.api.deps);
+    const res = await t.call(getSlotBalance, {}, { token: await signIn('owner') });
+    expect(res.status).toBe(200);
+    expect(res.body.shares.map((s) => s.houseGroupId)).toEqual(['hg-kazahana-onsen', 'hg-kazahana-villa']);
+    for (const share of res.body.shares) {
+      expect(share).toMatchObject({ fraction: { numerator: 1, denominator: 12 }, nightsPerSlotYear: 30 });
+      expect(share.years).toHaveLength(2);
+      expect(share.years[0]!.standard.granted).toBe(18);
+      expect(share.years[0]!.high.granted).toBe(12);
+    }
   });
 
   it('offers house groups across Japan for ownership, named in both languages', async () => {

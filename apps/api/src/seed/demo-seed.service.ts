@@ -9,6 +9,7 @@ import { seedDemoCard } from './payment-seed.service.js';
 import { seedDemoPoints } from './point-seed.service.js';
 import * as repo from './demo-seed.repo.js';
 import { seedMealsAndOptions } from './meal-seed.service.js';
+import { seedDemoOwnerShares } from './ownership-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'staff';
@@ -190,6 +191,9 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
     await seedMealsAndOptions(tx);
     await repo.mark(tx, deps.clock.now());
   });
+  const owner = DEMO_ACCOUNTS.find((a) => a.role === 'owner')!;
+  const ownerAccountId = await identity.accountIdOfEmail(deps, owner.email);
+  if (ownerAccountId) await seedDemoOwnerShares(deps, ownerAccountId);
   await seedDemoBookings(deps);
   return true;
 }

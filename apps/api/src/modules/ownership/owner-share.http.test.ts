@@ -109,6 +109,7 @@ describe('staff_grant_share', () => {
     expect(
       (await grant({ accountId: holder.accountId, houseGroupId: a.houseGroupId, numerator: 1, denominator: 4 })).status,
     ).toBe(200);
+    t.clock.advance(1000);
     const applied = await t.call(
       upgradeToBeOwner,
       { houseGroupId: b.houseGroupId, shares: 2 },

@@ -155,7 +155,7 @@ export async function addSharesSold(db: Db, houseGroupId: string, units: number)
 /** Marks the user's pending application for the house group approved; returns its id, or null when there is none. */
 export async function approvePendingApplication(
   db: Db,
-  a: { userId: string; houseGroupId: string; reviewer: string; now: Date },
+  a: { userId: string; houseGroupId: string; reviewer: string | null; now: Date },
 ): Promise<string | null> {
   const r = await db.query<{ id: string }>(
     `UPDATE owner_applications SET status = 'APPROVED', reviewed_at = $4, reviewed_by = $3::uuid
@@ -171,10 +171,10 @@ export async function findShareView(db: Db, shareId: string, language: Language)
 }
 
 export async function sharesOfUser(db: Db, userId: string, language: Language): Promise<OwnerShareView[]> {
-  const r = await db.query<ShareViewRow>(`${VIEW_SELECT} WHERE s.user_id = $2 ORDER BY s.granted_at, s.id`, [
-    language,
-    userId,
-  ]);
+  const r = await db.query<ShareViewRow>(
+    `${VIEW_SELECT} WHERE s.user_id = $2 ORDER BY s.granted_at, s.house_group_id, s.id`,
+    [language, userId],
+  );
   return r.rows.map(toView);
 }
 

@@ -148,7 +148,12 @@ async function checkRoom(tx: Db, input: GrantShareInput): Promise<number | null>
  * staff_grant_share: one transaction writes the share, the offer's shares sold, the user's owner
  * type, the approval of a pending application and the grants of the open slot years, audited.
  */
-export async function grantShare(deps: Deps, staffAccountId: string, input: GrantShareInput, language: Language) {
+export async function grantShare(
+  deps: Deps,
+  by: { actor: string; reviewerAccountId: string | null },
+  input: GrantShareInput,
+  language: Language,
+) {
   const fraction = { numerator: input.numerator, denominator: input.denominator };
   if (!isGrantableFraction(fraction)) {
     throw new AppError('CodeInvalidArgument', {
@@ -157,7 +162,7 @@ export async function grantShare(deps: Deps, staffAccountId: string, input: Gran
   }
   const user = isAccountId(input.accountId) ? await findUserOfAccount(deps, input.accountId) : null;
   if (!user || user.anonymisedAt) throw new AppError('CodeUserNotFound');
-  const actor = `account:${staffAccountId}`;
+  const { actor } = by;
   const shareId = await withTx(deps.db, async (tx) => {
     const now = deps.clock.now();
     const group = await repo.lockHouseGroupForShares(tx, input.houseGroupId);
@@ -178,7 +183,7 @@ export async function grantShare(deps: Deps, staffAccountId: string, input: Gran
       applicationId: await repo.approvePendingApplication(tx, {
         userId: user.id,
         houseGroupId: input.houseGroupId,
-        reviewer: staffAccountId,
+        reviewer: by.reviewerAccountId,
         now,
       }),
       grantedBy: actor,

@@ -15,8 +15,9 @@ export const ownershipImplementations = [
   implement(getSlotBalance, (ctx, input) =>
     shares.getSlotBalance(ctx.deps, requirePrincipal(ctx).accountId, ctx.language, input),
   ),
-  implement(staffGrantShare, (ctx, input) =>
-    shares.grantShare(ctx.deps, requirePrincipal(ctx).accountId, input, ctx.language),
-  ),
+  implement(staffGrantShare, (ctx, input) => {
+    const staff = requirePrincipal(ctx).accountId;
+    return shares.grantShare(ctx.deps, { actor: `account:${staff}`, reviewerAccountId: staff }, input, ctx.language);
+  }),
   implement(staffListShares, (ctx, input) => shares.staffListShares(ctx.deps, input, ctx.language)),
 ];
