@@ -1,4 +1,4 @@
--- Owners' shares of house groups and the slot ledger (docs/decisions/0023-owner-shares-and-slot-ledger.md).
+-- Owners' shares of house groups and the slot ledger (docs/decisions/0024-owner-shares-and-slot-ledger.md).
 
 -- A share: a fraction of a house group held by one user. The nights it gives per slot year are
 -- computed once, when staff grant it, and kept: a later change of the rule never changes a share.
