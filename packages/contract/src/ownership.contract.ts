@@ -100,3 +100,5 @@ export const staffListShares = defineMethod({
 });
 
 export const OWNERSHIP_METHODS = [getSlotBalance, staffGrantShare, staffListShares] as const;
+
+export type StaffOwnerShare = z.output<typeof StaffOwnerShareSchema>;

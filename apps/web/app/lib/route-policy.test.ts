@@ -121,6 +121,7 @@ const ROWS: Row[] = [
   ['/staff/coupons/c_1', '/staff/coupons/:couponId', 'private', 'light', false, false, false, false],
   ['/staff/bookings', '/staff/bookings', 'private', 'light', false, false, false, false],
   ['/staff/points', '/staff/points', 'private', 'light', false, false, false, false],
+  ['/staff/shares', '/staff/shares', 'private', 'light', false, false, false, false],
 ];
 
 describe('the route table', () => {

@@ -182,6 +182,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...staff('/staff/bookings', 'routes/staff-bookings.route.tsx'), namespaces: ['staff', 'booking'] },
   // A guest's ledger names its reasons in the guest side's words.
   { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
+  staff('/staff/shares', 'routes/staff-shares.route.tsx'),
 ];
 
 /** Unknown addresses: the 404 page, light, never indexed. */

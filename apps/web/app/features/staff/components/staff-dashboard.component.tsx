@@ -29,6 +29,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/shares',
+      title: t('staff:dashboard.shares'),
+      body: t('staff:dashboard.sharesBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
