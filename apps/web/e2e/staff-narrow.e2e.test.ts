@@ -22,6 +22,8 @@ const PAGES = [
   '/staff/coupons/new',
   '/staff/bookings',
   '/staff/points',
+  '/staff/shares',
+  '/staff/shares?q=owner%40yado.example',
 ];
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -104,13 +104,13 @@ export function ShareGrantForm({
         <TextField
           id={field('denominator')}
           label={t('staff:shares.denominator')}
-          hint={t('staff:shares.fractionHint')}
           inputMode="numeric"
           autoComplete="off"
           value={denominator}
           onChange={(e) => setDenominator(e.target.value)}
         />
       </div>
+      <p className="muted">{t('staff:shares.fractionHint')}</p>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <Button type="submit" busy={busy}>
         {t('staff:shares.grant')}
