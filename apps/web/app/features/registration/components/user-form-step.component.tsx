@@ -3,31 +3,26 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
-import { useFieldProblemText, UserFieldsets } from '../../../components/user-fieldsets.component';
+import { useUserForm } from '../../../components/use-user-form.hook';
+import { UserFieldsets } from '../../../components/user-fieldsets.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/use-language.hook';
 import {
   EMAIL_HELD_REASON,
   emptyUserForm,
-  FIELD_ORDER,
   problemsFromServer,
   toCreateUserInput,
   validateUserForm,
-  type FieldProblems,
-  type UserFormField,
-  type UserFormValues,
 } from '../../../lib/user-form-values';
-
-const fieldId = (field: UserFormField) => `user-${field}`;
 
 /** Step 2: the user of the account, with every field create_user takes. */
 export function UserFormStep({ accountEmail, onDone }: { accountEmail: string; onDone: (user: User) => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [values, setValues] = useState<UserFormValues>(() => emptyUserForm({ emailAddress: accountEmail }));
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setValues, setProblems, formError, setFormError, bind, showProblems } = useUserForm('user', () =>
+    emptyUserForm({ emailAddress: accountEmail }),
+  );
   const [busy, setBusy] = useState(false);
 
   // The account's email can arrive after the first render (read from the browser's session):
@@ -36,35 +31,6 @@ export function UserFormStep({ accountEmail, onDone }: { accountEmail: string; o
   if (accountEmail !== seenAccountEmail) {
     setSeenAccountEmail(accountEmail);
     if (!values.emailAddress) setValues({ ...values, emailAddress: accountEmail });
-  }
-
-  const problemText = useFieldProblemText();
-
-  // Editing a field clears its error: the message has done its job once the visitor acts on it.
-  const set = (field: UserFormField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (problems[field]) {
-      const rest = { ...problems };
-      delete rest[field];
-      setProblems(rest);
-      if (Object.keys(rest).length === 0) setFormError(null);
-    }
-  };
-
-  /** Props every control shares: id, name, value, change handler and its error. */
-  const bind = (field: UserFormField) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    onChange: set(field),
-    error: problems[field] ? problemText[problems[field]] : null,
-  });
-
-  function showProblems(next: FieldProblems, summary: string) {
-    setProblems(next);
-    setFormError(summary);
-    const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { useToast } from '../../../components/ui/use-toast.hook';
-import { useFieldProblemText, UserFieldsets } from '../../../components/user-fieldsets.component';
+import { useUserForm } from '../../../components/use-user-form.hook';
+import { UserFieldsets } from '../../../components/user-fieldsets.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
@@ -12,17 +13,11 @@ import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import {
   EMAIL_HELD_REASON,
-  FIELD_ORDER,
   problemsFromServer,
   toUpdateUserInput,
   userFormFromUser,
   validateUserForm,
-  type FieldProblems,
-  type UserFormField,
-  type UserFormValues,
 } from '../../../lib/user-form-values';
-
-const fieldId = (field: UserFormField) => `profile-${field}`;
 
 /**
  * Every field of the user (spec, section 3), filled with what is stored and
@@ -33,37 +28,11 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
   const { t } = useTranslation();
   const language = useLanguage();
   const toast = useToast();
-  const problemText = useFieldProblemText();
-  const [values, setValues] = useState<UserFormValues>(() => userFormFromUser(user));
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setValues, setProblems, formError, setFormError, bind, showProblems } = useUserForm('profile', () =>
+    userFormFromUser(user),
+  );
   const [needsVerification, setNeedsVerification] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  const set = (field: UserFormField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (problems[field]) {
-      const rest = { ...problems };
-      delete rest[field];
-      setProblems(rest);
-      if (Object.keys(rest).length === 0) setFormError(null);
-    }
-  };
-
-  const bind = (field: UserFormField) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    onChange: set(field),
-    error: problems[field] ? problemText[problems[field]] : null,
-  });
-
-  function showProblems(next: FieldProblems, summary: string) {
-    setProblems(next);
-    setFormError(summary);
-    const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
