@@ -94,6 +94,7 @@ export function weekdayOf(iso: IsoDate): number {
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat | null>();
+const offsetFormatters = new Map<string, Intl.DateTimeFormat | null>();
 
 /**
  * Today in an IANA time zone (a house group's: its nights are sold and its
@@ -117,14 +118,18 @@ export function todayIn(timeZone: string, now: Date): IsoDate {
 
 /** The UTC offset (`+09:00`, `-04:00`) of an IANA time zone at an instant; null for a zone the runtime does not know. */
 export function utcOffsetIn(timeZone: string, at: Date): string | null {
-  let name: string | undefined;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
-  } catch {
-    return null;
+  // Building a formatter costs far more than using one, and holds and quotes ask on every request.
+  let f = offsetFormatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    } catch {
+      f = null;
+    }
+    offsetFormatters.set(timeZone, f);
   }
+  if (f === null) return null;
+  const name = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   if (name === undefined) return null;
   if (name === 'GMT') return '+00:00';
   const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
