@@ -76,10 +76,12 @@ describe('migrate: the repeatable step of database functions', () => {
     const upgraded = await migrate(existing);
     expect(upgraded.every((f) => f.startsWith('functions/'))).toBe(true);
 
-    // The files state what the numbered migrations left (functions that only a file defines are
-    // added beside them), and both databases end the same.
+    // The files state every function and trigger the numbered migrations left (functions that only a
+    // file defines are added beside them; a file may since have changed its definition), and both
+    // databases end the same.
     const after = await definitions(existing);
-    expect(after).toEqual(expect.arrayContaining(before));
+    const named = (defs: string[]) => defs.map((d) => d.slice(0, d.indexOf('(')));
+    expect(named(after)).toEqual(expect.arrayContaining(named(before)));
     expect(await definitions(fresh)).toEqual(after);
     // Nothing changed: nothing is applied again.
     expect(await migrate(fresh)).toEqual([]);
