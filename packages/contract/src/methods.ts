@@ -2,6 +2,7 @@ import { BILLING_METHODS } from './billing.contract.js';
 import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
+import { FAMILY_METHODS } from './family.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
@@ -27,6 +28,7 @@ export const METHODS_BY_DOMAIN = {
   point: POINT_METHODS,
   booking: BOOKING_METHODS,
   ownership: OWNERSHIP_METHODS,
+  family: FAMILY_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -16,6 +16,8 @@ import { mountCatalogueMediaRoutes, type RenderMissingImage } from './catalogue/
 import { couponImplementations } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.routes.js';
+import { familyImplementations } from './family/family.router.js';
+import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
 import { notificationImplementations } from './notification/notification.router.js';
@@ -47,6 +49,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...userImplementations,
   ...verificationImplementations,
   ...ownershipImplementations,
+  ...familyImplementations,
   ...featureFlagImplementations,
   ...notificationImplementations,
   ...pushImplementations,
@@ -67,6 +70,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
 export const USER_ERASERS: UserEraser[] = [
   (deps, user) => forgetNotificationData(deps, user.userId),
   (deps, user) => forgetOwnershipData(deps, user.userId),
+  (deps, user) => forgetFamilyData(deps, user.userId, user.addresses),
   (deps, user) => forgetVerificationData(deps, user.userId, user.addresses),
 ];
 

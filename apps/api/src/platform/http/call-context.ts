@@ -12,6 +12,8 @@ export type CallContext = {
   ip: string;
   userAgent: string;
   idempotencyKey: string | null;
+  /** Where guests reach the product (PUBLIC_URL, else the request's origin), for links in mails. */
+  publicOrigin: () => string;
 };
 
 export function requirePrincipal(ctx: CallContext): Principal {

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { CallContext, Principal } from './call-context.js';
 import { languageOf, toErrorResponse, zodFields } from './error-response.js';
 import { clientIp } from './client-ip.js';
+import { publicOrigin } from './public-origin.js';
 import { checkKey, requestHash, runOnce } from './idempotency.js';
 import { assertStorableJson } from './storable-text.js';
 
@@ -90,6 +91,7 @@ export function createRpcApp(opts: RpcOptions): Hono {
         ip: clientIp(c, opts.trustProxy),
         userAgent: c.req.header('user-agent') ?? '',
         idempotencyKey: c.req.header('idempotency-key') ?? null,
+        publicOrigin: () => publicOrigin(c, opts.deps.env),
       };
       const answer = async (): Promise<object> => {
         const result = await impl.handler(ctx, parsed.data);
