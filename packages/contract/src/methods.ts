@@ -4,6 +4,7 @@ import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
+import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
@@ -28,6 +29,7 @@ export const METHODS_BY_DOMAIN = {
   point: POINT_METHODS,
   booking: BOOKING_METHODS,
   ownership: OWNERSHIP_METHODS,
+  ownerArea: OWNER_AREA_METHODS,
   family: FAMILY_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 

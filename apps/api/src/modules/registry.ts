@@ -22,6 +22,7 @@ import { mealImplementations } from './meal/meal.router.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
 import { notificationImplementations } from './notification/notification.router.js';
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
+import { ownerAreaImplementations } from './owner-area/owner-area.router.js';
 import { ownershipImplementations } from './ownership/ownership.router.js';
 import { forgetUser as forgetOwnershipData } from './ownership/ownership.service.js';
 import { slotYearsTask } from './ownership/slot-ledger.service.js';
@@ -49,6 +50,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...userImplementations,
   ...verificationImplementations,
   ...ownershipImplementations,
+  ...ownerAreaImplementations,
   ...familyImplementations,
   ...featureFlagImplementations,
   ...notificationImplementations,

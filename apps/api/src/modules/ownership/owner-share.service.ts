@@ -80,6 +80,21 @@ export async function getSlotBalance(
   return { shares: held.map((s) => ({ ...shareView(s), years: years.get(s.id) ?? [] })) };
 }
 
+/**
+ * The shares a user holds, oldest grant first, each with its house group's zone and every slot year
+ * of its ledger per tier (the owner area's home and calendars read them).
+ */
+export async function shareBalancesOfUser(deps: Deps, userId: string, language: Language) {
+  const held = await repo.sharesOfUser(deps.db, userId, language);
+  const years = yearViews(
+    await ledger.yearTotals(
+      deps.db,
+      held.map((s) => s.id),
+    ),
+  );
+  return held.map((s) => ({ ...shareView(s), timezone: s.timezone, years: years.get(s.id) ?? [] }));
+}
+
 /** The caller's shares (list_be_owner_houses shows them beside the offers). */
 export async function sharesOfUser(deps: Deps, userId: string, language: Language): Promise<ShareView[]> {
   return (await repo.sharesOfUser(deps.db, userId, language)).map(shareView);

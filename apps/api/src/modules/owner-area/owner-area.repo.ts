@@ -1,0 +1,210 @@
+import type { Language } from '@yado/contract/headers';
+import type { IsoDate } from '@yado/contract/civil-date';
+import type { Db } from '../../platform/db/pool.js';
+import type { OwnerFeeSubjectValue } from '@yado/contract/owner-area.contract';
+
+const L = (column: string) => `CASE WHEN $1 = 'ja' THEN ${column}_ja ELSE ${column}_en END`;
+
+/** The booking types whose nights consume a share's slots. */
+const OWNER_STAY_TYPES = ['OWN_USE', 'MUTUAL_USE'];
+/** The booking types a guest pays for in yen: their paid accommodation is the owners' revenue. */
+const GUEST_REVENUE_TYPES = ['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE'];
+/** The states of a booking whose stay is still ahead or under way. */
+const UPCOMING_STATUSES = ['TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN', 'STAYING'];
+
+export type HouseGroupLabel = { id: string; name: string; placeName: string; timezone: string };
+
+export async function houseGroupLabels(db: Db, ids: readonly string[], language: Language): Promise<HouseGroupLabel[]> {
+  const r = await db.query<{ id: string; name: string; place_name: string; timezone: string }>(
+    `SELECT hg.id, ${L('hg.name')} AS name, ${L('p.name')} AS place_name, hg.timezone
+       FROM house_groups hg JOIN places p ON p.id = hg.place_id
+      WHERE hg.id = ANY($2::text[])`,
+    [language, ids],
+  );
+  return r.rows.map((row) => ({ id: row.id, name: row.name, placeName: row.place_name, timezone: row.timezone }));
+}
+
+export type UpcomingOwnerStay = {
+  bookingId: string;
+  bookingNumber: string;
+  bookingType: 'OWN_USE' | 'MUTUAL_USE';
+  status: 'TENTATIVE' | 'BOOKED' | 'READY_TO_CHECKIN' | 'STAYING';
+  shareId: string;
+  houseGroupId: string;
+  houseGroupName: string;
+  placeName: string;
+  houseId: string;
+  houseName: string;
+  checkinDate: IsoDate;
+  checkoutDate: IsoDate;
+  bookedByFamilyMember: boolean;
+  debtOption: 'DEFAULT' | 'NO_DEBT' | null;
+};
+
+/**
+ * Owner stays on the given shares that are not cancelled and end after today in their house
+ * group's zone (`now` is the caller's clock, so a stay is shown until its check-out day), soonest first.
+ */
+export async function upcomingOwnerStays(
+  db: Db,
+  shareIds: readonly string[],
+  now: Date,
+  limit: number,
+  language: Language,
+): Promise<UpcomingOwnerStay[]> {
+  const r = await db.query<{
+    id: string;
+    booking_number: string;
+    booking_type: UpcomingOwnerStay['bookingType'];
+    status: UpcomingOwnerStay['status'];
+    share_id: string;
+    house_group_id: string;
+    house_group_name: string;
+    place_name: string;
+    house_id: string;
+    house_name: string;
+    checkin_date: string;
+    checkout_date: string;
+    booked_by_family_member: boolean;
+    debt_option: UpcomingOwnerStay['debtOption'];
+  }>(
+    `SELECT b.id, b.booking_number, b.booking_type, b.status, b.share_id, b.house_group_id,
+            ${L('hg.name')} AS house_group_name, ${L('p.name')} AS place_name, b.house_id, ${L('h.name')} AS house_name,
+            to_char(b.checkin_date, 'YYYY-MM-DD') AS checkin_date, to_char(b.checkout_date, 'YYYY-MM-DD') AS checkout_date,
+            b.booked_by_family_member, b.debt_option
+       FROM bookings b
+       JOIN house_groups hg ON hg.id = b.house_group_id
+       JOIN places p ON p.id = hg.place_id
+       JOIN houses h ON h.id = b.house_id
+      WHERE b.share_id = ANY($2::text[])
+        AND b.booking_type = ANY($3::text[])
+        AND b.status = ANY($4::text[])
+        AND b.checkout_date > ($5::timestamptz AT TIME ZONE b.timezone)::date
+      ORDER BY b.checkin_date, b.id
+      LIMIT $6`,
+    [language, shareIds, OWNER_STAY_TYPES, UPCOMING_STATUSES, now, limit],
+  );
+  return r.rows.map((row) => ({
+    bookingId: row.id,
+    bookingNumber: row.booking_number,
+    bookingType: row.booking_type,
+    status: row.status,
+    shareId: row.share_id,
+    houseGroupId: row.house_group_id,
+    houseGroupName: row.house_group_name,
+    placeName: row.place_name,
+    houseId: row.house_id,
+    houseName: row.house_name,
+    checkinDate: row.checkin_date,
+    checkoutDate: row.checkout_date,
+    bookedByFamilyMember: row.booked_by_family_member,
+    debtOption: row.debt_option,
+  }));
+}
+
+export type MonthNights = { shareId: string; year: number; month: number; nights: number };
+
+/** Per share and calendar month: the nights of the share's owner stays that are not cancelled. */
+export async function ownerNightsByMonth(db: Db, shareIds: readonly string[]): Promise<MonthNights[]> {
+  const r = await db.query<{ share_id: string; year: number; month: number; nights: number }>(
+    `SELECT b.share_id, extract(year FROM n.night)::int AS year, extract(month FROM n.night)::int AS month,
+            count(*)::int AS nights
+       FROM bookings b
+       CROSS JOIN LATERAL generate_series(b.checkin_date, b.checkout_date - 1, interval '1 day') AS n (night)
+      WHERE b.share_id = ANY($1::text[]) AND b.booking_type = ANY($2::text[]) AND b.status <> 'CANCELLED'
+      GROUP BY 1, 2, 3`,
+    [shareIds, OWNER_STAY_TYPES],
+  );
+  return r.rows.map((row) => ({ shareId: row.share_id, year: row.year, month: row.month, nights: row.nights }));
+}
+
+/** The sum of a user's owner expenditure entries per subject (signed, tax-inclusive yen). */
+export async function expenditureTotals(
+  db: Db,
+  userId: string,
+): Promise<{ subject: OwnerFeeSubjectValue; amount: number }[]> {
+  const r = await db.query<{ subject: OwnerFeeSubjectValue; amount: number }>(
+    `SELECT subject, sum(amount)::bigint AS amount FROM owner_expenditures WHERE user_id = $1 GROUP BY subject`,
+    [userId],
+  );
+  return r.rows.map((row) => ({ subject: row.subject, amount: Number(row.amount) }));
+}
+
+export type OccupiedStay = {
+  houseGroupId: string;
+  houseId: string;
+  checkinDate: IsoDate;
+  checkoutDate: IsoDate;
+  bookingId: string | null;
+  bookingType: string | null;
+  shareId: string | null;
+};
+
+/** The active stays of the house groups that touch [from, to), with the booking that holds each (if any). */
+export async function activeStays(
+  db: Db,
+  houseGroupIds: readonly string[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<OccupiedStay[]> {
+  const r = await db.query<{
+    house_group_id: string;
+    house_id: string;
+    checkin_date: string;
+    checkout_date: string;
+    booking_id: string | null;
+    booking_type: string | null;
+    share_id: string | null;
+  }>(
+    `SELECT s.house_group_id, s.house_id, to_char(s.checkin_date, 'YYYY-MM-DD') AS checkin_date,
+            to_char(s.checkout_date, 'YYYY-MM-DD') AS checkout_date, b.id AS booking_id, b.booking_type, b.share_id
+       FROM stays s
+       LEFT JOIN bookings b ON b.stay_id = s.id
+      WHERE s.house_group_id = ANY($1::text[]) AND s.status = 'ACTIVE'
+        AND s.checkin_date < $3::date AND s.checkout_date > $2::date`,
+    [houseGroupIds, from, to],
+  );
+  return r.rows.map((row) => ({
+    houseGroupId: row.house_group_id,
+    houseId: row.house_id,
+    checkinDate: row.checkin_date,
+    checkoutDate: row.checkout_date,
+    bookingId: row.booking_id,
+    bookingType: row.booking_type,
+    shareId: row.share_id,
+  }));
+}
+
+export type GuestRevenueMonth = { houseGroupId: string; month: number; amount: number; nights: number };
+
+/**
+ * Per house group and month of [from, to): the tax-exclusive accommodation amounts (before service
+ * charge) of the PAID billings of guest bookings, by the night each line is for, and the guest
+ * nights those lines cover (a booking's night counts once however many lines it has).
+ */
+export async function guestRevenueByMonth(
+  db: Db,
+  houseGroupIds: readonly string[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<GuestRevenueMonth[]> {
+  const r = await db.query<{ house_group_id: string; month: number; amount: number; nights: number }>(
+    `SELECT b.house_group_id, extract(month FROM l.date)::int AS month,
+            sum(l.amount + l.adjustment_amount)::bigint AS amount,
+            count(DISTINCT (b.id, l.date))::int AS nights
+       FROM bookings b
+       JOIN billings bl ON bl.booking_id = b.id AND bl.status = 'PAID'
+       JOIN billing_lines l ON l.billing_id = bl.id AND l.subject = 'ACCOMMODATION'
+      WHERE b.house_group_id = ANY($1::text[]) AND b.booking_type = ANY($4::text[])
+        AND b.checkin_date < $3::date AND b.checkout_date > $2::date
+        AND l.date >= $2::date AND l.date < $3::date
+      GROUP BY 1, 2`,
+    [houseGroupIds, from, to, GUEST_REVENUE_TYPES],
+  );
+  return r.rows.map((row) => ({
+    houseGroupId: row.house_group_id,
+    month: row.month,
+    amount: Number(row.amount),
+    nights: row.nights,
+  }));
+}

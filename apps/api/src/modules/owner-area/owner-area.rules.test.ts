@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { calendarNights, feesOwed, nightsUsedByMonth, occupancyOf, shareOf, shareRevenue } from './owner-area.rules.js';
+
+const mine = new Set(['share-mine']);
+const stay = (o: Partial<Parameters<typeof occupancyOf>[0]>) => ({
+  houseId: 'h1',
+  checkinDate: '2027-01-30',
+  checkoutDate: '2027-02-02',
+  bookingId: 'b1',
+  bookingType: 'GUEST_USE',
+  shareId: null,
+  ...o,
+});
+
+describe('occupancyOf', () => {
+  it('tells own, co-owner, mutual, guest and blocked stays apart', () => {
+    expect(occupancyOf(stay({ shareId: 'share-mine', bookingType: 'OWN_USE' }), mine)).toBe('OWN');
+    // The caller's own mutual use elsewhere, seen from a group they also hold: still theirs.
+    expect(occupancyOf(stay({ shareId: 'share-mine', bookingType: 'MUTUAL_USE' }), mine)).toBe('OWN');
+    expect(occupancyOf(stay({ shareId: 'share-other', bookingType: 'OWN_USE' }), mine)).toBe('OTHER_OWNER');
+    expect(occupancyOf(stay({ shareId: 'share-other', bookingType: 'MUTUAL_USE' }), mine)).toBe('MUTUAL');
+    expect(occupancyOf(stay({}), mine)).toBe('GUEST');
+    expect(occupancyOf(stay({ bookingId: null, bookingType: null }), mine)).toBe('BLOCKED');
+  });
+});
+
+describe('calendarNights', () => {
+  it('marks the nights of a stay inside the range, across a month end, and leaves the rest free', () => {
+    const nights = calendarNights({
+      from: '2027-02-01',
+      to: '2027-02-04',
+      houseIds: ['h1', 'h2'],
+      stays: [stay({ shareId: 'share-mine', bookingType: 'OWN_USE' })],
+      callerShareIds: mine,
+    });
+    expect(nights.map((n) => [n.date, n.houses.map((h) => h.occupancy)])).toEqual([
+      ['2027-02-01', ['OWN', 'FREE']],
+      // The check-out day is not a night of the stay.
+      ['2027-02-02', ['FREE', 'FREE']],
+      ['2027-02-03', ['FREE', 'FREE']],
+    ]);
+    expect(nights[0]!.houses[0]!.bookingId).toBe('b1');
+  });
+
+  it("shows no booking id of anyone else's stay", () => {
+    const [night] = calendarNights({
+      from: '2027-01-31',
+      to: '2027-02-01',
+      houseIds: ['h1'],
+      stays: [stay({})],
+      callerShareIds: mine,
+    });
+    expect(night!.houses[0]).toEqual({ houseId: 'h1', occupancy: 'GUEST', bookingId: null });
+  });
+});
+
+describe('revenue', () => {
+  it('rounds the share down to whole yen, each month on its own', () => {
+    expect(shareOf(40_000, { numerator: 1, denominator: 12 })).toBe(3_333);
+    expect(shareOf(0, { numerator: 1, denominator: 12 })).toBe(0);
+    const r = shareRevenue(
+      [
+        { month: 1, amount: 20_000, nights: 1 },
+        { month: 2, amount: 20_000, nights: 1 },
+      ],
+      { numerator: 1, denominator: 12 },
+    );
+    expect(r.months.slice(0, 3).map((m) => m.revenue)).toEqual([1_666, 1_666, 0]);
+    // Not floor(40,000 / 12) = 3,333: the year is the sum of its rounded months.
+    expect(r.totalRevenue).toBe(3_332);
+    expect(r.totalHouseGroupRevenue).toBe(40_000);
+    expect(r.totalGuestNights).toBe(2);
+  });
+});
+
+describe('feesOwed and nightsUsedByMonth', () => {
+  it('lists every subject, 0 when nothing is owed, and sums signed entries', () => {
+    expect(feesOwed([{ subject: 'CANCELLATION_FEE', amount: 3_300 }])).toEqual({
+      bySubject: [
+        { subject: 'OWN_USE_FEE', amount: 0 },
+        { subject: 'MUTUAL_USE_EXTRA_CHARGE', amount: 0 },
+        { subject: 'CANCELLATION_FEE', amount: 3_300 },
+      ],
+      total: 3_300,
+    });
+  });
+
+  it("puts one share's nights of one year into its twelve months", () => {
+    const rows = [
+      { shareId: 's1', year: 2027, month: 1, nights: 2 },
+      { shareId: 's1', year: 2027, month: 12, nights: 3 },
+      { shareId: 's1', year: 2028, month: 1, nights: 5 },
+      { shareId: 's2', year: 2027, month: 1, nights: 7 },
+    ];
+    expect(nightsUsedByMonth(rows, 's1', 2027)).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]);
+  });
+});
