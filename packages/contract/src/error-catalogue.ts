@@ -255,6 +255,36 @@ export const ERROR_CATALOGUE = {
     en: 'You do not have enough slots (nights) left for this stay.',
     ja: 'この宿泊に必要な宿泊枠（泊数）が不足しています。',
   },
+  CodeAllocationRoundNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This high-season allocation round was not found.',
+    ja: 'このハイシーズン割り当てラウンドは見つかりませんでした。',
+  },
+  CodeAllocationWindowClosed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Requests for this round are accepted only while its request window is open.',
+    ja: 'このラウンドの希望は受付期間中のみ受け付けています。',
+  },
+  CodeAllocationWindowNotClosed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The draw can run only after the request window has closed.',
+    ja: '抽選は希望の受付期間が終了してから実施できます。',
+  },
+  CodeAllocationPeriodOverlaps: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'These dates overlap dates already offered by this round or another round not drawn yet.',
+    ja: 'この日程は、このラウンドまたは抽選前の別のラウンドで提供中の日程と重なっています。',
+  },
+  CodeDatesReservedForAllocation: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: "These high-season dates are reserved for the owners' allocation round until its draw. Please send your request in the round.",
+    ja: 'このハイシーズンの日程は、抽選が終わるまでオーナー様の割り当てラウンド用に確保されています。ラウンドで希望をお送りください。',
+  },
   CodeFamilyInviteSelf: {
     status: 409,
     code: 'FAILED_PRECONDITION',

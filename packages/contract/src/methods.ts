@@ -3,6 +3,7 @@ import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
+import { HIGH_SEASON_METHODS } from './high-season.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
@@ -29,6 +30,7 @@ export const METHODS_BY_DOMAIN = {
   point: POINT_METHODS,
   booking: BOOKING_METHODS,
   ownership: OWNERSHIP_METHODS,
+  highSeason: HIGH_SEASON_METHODS,
   ownerArea: OWNER_AREA_METHODS,
   family: FAMILY_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;

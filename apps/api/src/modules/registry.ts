@@ -23,6 +23,7 @@ import { featureFlagImplementations } from './feature-flag/feature-flag.router.j
 import { notificationImplementations } from './notification/notification.router.js';
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
 import { ownerAreaImplementations } from './owner-area/owner-area.router.js';
+import { highSeasonImplementations } from './ownership/high-season.router.js';
 import { ownershipImplementations } from './ownership/ownership.router.js';
 import { forgetUser as forgetOwnershipData } from './ownership/ownership.service.js';
 import { slotYearsTask } from './ownership/slot-ledger.service.js';
@@ -50,6 +51,10 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...userImplementations,
   ...verificationImplementations,
   ...ownershipImplementations,
+  // The draw books winners' own-use stays through the booking module, which builds on ownership.
+  // Until its allocated own-use booking is wired here, allocations stay PENDING and a second
+  // staff_run_allocation_draw books them.
+  ...highSeasonImplementations(() => Promise.reject(new Error('allocated own-use booking not wired yet'))),
   ...ownerAreaImplementations,
   ...familyImplementations,
   ...featureFlagImplementations,
