@@ -46,6 +46,33 @@ export type BookingStatusValue = (typeof BookingStatus.values)[number];
 /** The booking types a guest books with yen (the others are owners' and gifts'). */
 export const GuestBookingType = specEnum(['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE']);
 
+/** The booking types an owner books on a share's slots. */
+export const OwnerBookingType = specEnum(['OWN_USE', 'MUTUAL_USE']);
+
+/** The types get_booking_quote prices: the guest types, and the owner types (with the share that pays). */
+export const QuoteBookingType = specEnum(['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE', 'OWN_USE', 'MUTUAL_USE']);
+
+/** How an owner booking's fees are settled (spec: booking debt option): DEFAULT in the next owner statement, NO_DEBT at once. */
+export const BookingDebtOption = specEnum(['DEFAULT', 'NO_DEBT']);
+export type BookingDebtOptionValue = (typeof BookingDebtOption.values)[number];
+
+/** The fees the debt option decides on (spec: fee target, shown TARGET_ prefixed). */
+export const DebtOptionTarget = specEnum([
+  'TARGET_OWN_USE_FEE',
+  'TARGET_MUTUAL_USE_EXTRA_CHARGE',
+  'TARGET_CANCELLATION_FEE',
+]);
+
+/** Owners cancel free until this many months before check-in; later the nights are consumed. */
+export const OWNER_FREE_CANCELLATION_MONTHS = 1;
+/** How far ahead owners book their own house group (months). */
+export const OWN_USE_WINDOW_MONTHS = 12;
+/** How far ahead owners book other house groups of the owner network (months)… */
+export const MUTUAL_USE_WINDOW_MONTHS = 4;
+/** …and owners holding at least MUTUAL_USE_LONG_WINDOW_NIGHTS nights a year in that network (months). */
+export const MUTUAL_USE_LONG_WINDOW_MONTHS = 6;
+export const MUTUAL_USE_LONG_WINDOW_NIGHTS = 30;
+
 /** Which bookings list_bookings shows: UPCOMING (TENTATIVE, BOOKED, READY_TO_CHECKIN, STAYING), PAST (CHECKED_OUT, NO_SHOW), CANCELLED. */
 export const BookingListFilter = specEnum(['UPCOMING', 'PAST', 'CANCELLED']);
 
@@ -177,6 +204,10 @@ export const BookingQuoteSchema = z.object({
   serviceChargeAndTaxInclusiveAmount: yen,
   /** What remains after the deposit (the DEFAULT billing, charged 3 days before check-in). */
   remainingAmount: yen,
+  /** OWN_USE and MUTUAL_USE: the own-use fee of the stay (yen, tax-exclusive); 0 otherwise. */
+  totalOwnUseFee: yen.default(0),
+  /** OWN_USE and MUTUAL_USE: the share whose slots the stay consumes; '' otherwise. */
+  consumptionShareId: z.string().default(''),
 });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
 
@@ -191,6 +222,51 @@ export const GuestUseExtensionSchema = z.object({
 });
 export type GuestUseExtension = z.infer<typeof GuestUseExtensionSchema>;
 export const ExclusiveAccommodationExtensionSchema = GuestUseExtensionSchema.omit({ discountAmount: true });
+
+/** Which hourly price an exclusive time use pays: OWNER for holders of a share of the house group, MEMBERSHIP otherwise. */
+export const TimeUsePriceKind = specEnum(['OWNER', 'MEMBERSHIP']);
+
+/** The exclusive-time-use type extension (the spec names none): the hours booked, their price and what paid them. */
+export const ExclusiveTimeUseExtensionSchema = z.object({
+  start: DateTimeSchema,
+  end: DateTimeSchema,
+  hours: z.number().int(),
+  /** Tax-exclusive yen per hour of the price kind. */
+  pricePerHour: yen,
+  priceKind: TimeUsePriceKind.strict,
+  /** hours × pricePerHour, tax-exclusive. */
+  usageAmount: yen,
+  /** The billing that paid the hours at confirmation, once created. */
+  payment: BillingSummarySchema.nullable(),
+});
+
+/** The spec's slot consumption: what an owner stay takes from a share, by slot tier. */
+export const SlotConsumptionSchema = z.object({
+  /** The house group whose slots are consumed (the share's). */
+  houseGroup: HouseGroupShortSchema,
+  /** The house stayed in. */
+  house: HouseSchema,
+  slotStandard: z.number().int(),
+  slotHigh: z.number().int(),
+  slotHighSubstitute: z.number().int(),
+});
+
+/** The spec's debt option UI: the option, whether it may change now, and the fees it applies to. */
+export const DebtOptionUiSchema = z.object({
+  debtOption: BookingDebtOption.strict,
+  canUpdateDebtOption: z.boolean(),
+  targets: z.array(DebtOptionTarget.strict),
+});
+export type DebtOptionUi = z.infer<typeof DebtOptionUiSchema>;
+
+/** The own-use type extension: slots consumed, the own-use fee (tax-inclusive yen) and the debt option. */
+export const OwnUseExtensionSchema = z.object({
+  consumption: SlotConsumptionSchema,
+  totalOwnUseFee: yen,
+  debtOptionUi: DebtOptionUiSchema,
+});
+/** Mutual use adds the extra charge of the stay (tax-inclusive yen, extraChargePerDay × nights). */
+export const MutualUseExtensionSchema = OwnUseExtensionSchema.extend({ extraCharge: yen });
 
 /** The tentative status extension: the hold's deadline and the amounts the booking page shows before confirmation. */
 export const TentativeExtensionSchema = z.object({
@@ -237,11 +313,14 @@ export const BookingDetailSchema = z.object({
   house: HouseSchema,
   bookingStatus: BookingStatus.strict,
   bookingType: BookingType.strict,
-  /** Always false: guests book for themselves. */
+  /** A family member of the share's holder booked this owner stay on the holder's slots. */
   isBookedByFamilySharedUser: z.boolean(),
-  /** The one type extension: guestUse for GUEST_USE, exclusiveAccommodationUse for EXCLUSIVE_ACCOMMODATION_USE. */
+  /** The one type extension of the booking's type (the others are null). */
   guestUse: GuestUseExtensionSchema.nullable(),
   exclusiveAccommodationUse: ExclusiveAccommodationExtensionSchema.nullable(),
+  exclusiveTimeUse: ExclusiveTimeUseExtensionSchema.nullable(),
+  ownUse: OwnUseExtensionSchema.nullable(),
+  mutualUse: MutualUseExtensionSchema.nullable(),
   /** The status extension of a TENTATIVE booking; null otherwise. */
   tentative: TentativeExtensionSchema.nullable(),
   checkinTime: DateTimeSchema,
@@ -361,6 +440,16 @@ export const BookingRequestSchema = z
   .strict();
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
+/** An owner's stay on a share's slots: the stay without a coupon, the share that pays and the debt option. */
+export const OwnerBookingRequestSchema = BookingRequestSchema.omit({ coupon: true })
+  .extend({
+    /** The share whose slots pay; left out: the caller's (or, for a family member, the sharing owner's) share that fits. */
+    shareId: id.optional(),
+    debtOption: BookingDebtOption.strict.default('DEFAULT'),
+  })
+  .strict();
+export type OwnerBookingRequest = z.infer<typeof OwnerBookingRequestSchema>;
+
 const BookingIdInput = z.object({ bookingId: id }).strict();
 const BookingOutput = z.object({ booking: BookingDetailSchema });
 const CreatedOutput = z.object({ bookingId: z.string(), bookingNumber: z.string(), quote: BookingQuoteSchema });
@@ -372,7 +461,11 @@ export const getBookingQuote = defineMethod({
   access: 'user',
   summary:
     'Prices a stay without holding anything: nights from the season calendar, the extra charge above baseCapacity, meals, options, the coupon, service charge, consumption tax (once per rate), accommodation tax, the deposit and the free-cancellation limit. Refusals: CodeDatesNotBookable, CodeHeadcountNotAllowed (fields named), CodeBookingTypeNotAvailable, CodeHouseNotAvailable, coupon and meal reasons.',
-  input: BookingRequestSchema.extend({ bookingType: GuestBookingType.strict.default('GUEST_USE') }).strict(),
+  input: BookingRequestSchema.extend({
+    bookingType: QuoteBookingType.strict.default('GUEST_USE'),
+    /** OWN_USE and MUTUAL_USE: the share whose slots would pay (as in their create methods). */
+    shareId: id.optional(),
+  }).strict(),
   output: z.object({ quote: BookingQuoteSchema }),
 });
 
@@ -395,6 +488,34 @@ export const createAccommodationTentativeBooking = defineMethod({
   output: CreatedOutput,
 });
 
+export const createOwnUseTentativeBooking = defineMethod({
+  path: 'create_own_use_tentative_booking',
+  access: 'user',
+  idempotent: true,
+  summary: `Holds a house of the caller's own house group (a share of it, or, for a family member, the sharing owner's share) as a TENTATIVE OWN_USE booking: up to ${OWN_USE_WINDOW_MONTHS} months ahead (CodeOutsideBookingWindow with the window's dates), one slot per night of the night's price type, a standard slot as high-substitute for a HIGH night where the house group allows it (CodeInsufficientSlots with the balance otherwise), and the house group's own-use fee. The slots are consumed at once and given back if the hold lapses. Confirm with confirm_booking (no card under the DEFAULT debt option). CodeNotOwner, CodeNotFamilyMember, CodeShareNotFound.`,
+  input: OwnerBookingRequestSchema,
+  output: CreatedOutput,
+});
+
+export const createMutualUseTentativeBooking = defineMethod({
+  path: 'create_mutual_use_tentative_booking',
+  access: 'user',
+  idempotent: true,
+  summary: `Holds a house of another house group of the owner network as a TENTATIVE MUTUAL_USE booking paid with the slots of one of the caller's shares (shareId; left out: the share with most nights left): up to ${MUTUAL_USE_WINDOW_MONTHS} months ahead (${MUTUAL_USE_LONG_WINDOW_MONTHS} for owners of ${MUTUAL_USE_LONG_WINDOW_NIGHTS} nights a year or more), slots as own use, plus the house group's extraChargePerDay for each night. Refusals as create_own_use_tentative_booking; the caller's own house group: CodeBookingTypeNotAvailable.`,
+  input: OwnerBookingRequestSchema,
+  output: CreatedOutput,
+});
+
+export const updateBookingDebtOption = defineMethod({
+  path: 'update_booking_debt_option',
+  access: 'user',
+  idempotent: true,
+  summary:
+    "Changes how an owner booking's fees are settled while canUpdateDebtOption: DEFAULT books them to the owner's next statement; NO_DEBT bills them at once (pay the billing with pay_billing). Once a NO_DEBT fee billing is paid, or the booking has ended: 409 CodeDebtOptionLocked.",
+  input: z.object({ bookingId: id, debtOption: BookingDebtOption.strict }).strict(),
+  output: BookingOutput,
+});
+
 export const confirmBooking = defineMethod({
   path: 'confirm_booking',
   access: 'user',
@@ -404,7 +525,8 @@ export const confirmBooking = defineMethod({
   input: z
     .object({
       bookingId: id,
-      paymentMethodId: id,
+      /** The card to pay with; an owner booking with nothing to pay now (DEFAULT debt option) needs none. */
+      paymentMethodId: id.optional(),
       pointPaymentAmount: z.number().int().min(0).max(1_000_000_000).default(0),
       /** A path of this site (starting with '/') the 3-D Secure page returns to. */
       returnPath: z
@@ -613,6 +735,9 @@ export const BOOKING_METHODS = [
   getBookingQuote,
   createGuestUseTentativeBooking,
   createAccommodationTentativeBooking,
+  createOwnUseTentativeBooking,
+  createMutualUseTentativeBooking,
+  updateBookingDebtOption,
   confirmBooking,
   completeBookingPayment,
   getBooking,

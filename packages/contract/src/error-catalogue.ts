@@ -255,6 +255,24 @@ export const ERROR_CATALOGUE = {
     en: 'You do not have enough slots (nights) left for this stay.',
     ja: 'この宿泊に必要な宿泊枠（泊数）が不足しています。',
   },
+  CodeOutsideBookingWindow: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'These dates are outside the period you can book now.',
+    ja: 'この日程は現在予約できる期間の外です。',
+  },
+  CodeDebtOptionLocked: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'How the fees of this booking are settled can no longer be changed.',
+    ja: 'この予約の費用の精算方法は変更できなくなりました。',
+  },
+  CodeNotInOwnerNetwork: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This house does not take mutual use by owners of other houses.',
+    ja: 'このハウスは他ハウスのオーナーによる相互利用を受け付けていません。',
+  },
   CodeAllocationRoundNotFound: {
     status: 404,
     code: 'NOT_FOUND',
@@ -464,6 +482,18 @@ export const ERROR_CATALOGUE = {
     code: 'FAILED_PRECONDITION',
     en: 'This kind of booking is not offered for this house.',
     ja: 'この施設ではこの予約方法はご利用いただけません。',
+  },
+  CodeTimeUseHoursInvalid: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'These hours cannot be booked: they must be whole hours within opening hours that have not begun yet.',
+    ja: 'この時間帯は予約できません。営業時間内で、まだ始まっていない1時間単位の時間帯をお選びください。',
+  },
+  CodeTimeUsePriceNotSet: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This house is not offered by the hour to you: it has no hourly price for your membership.',
+    ja: 'この施設はお客様のご契約では時間単位でご利用いただけません（時間料金が設定されていません）。',
   },
   CodeBookingStatusInvalid: {
     status: 409,

@@ -99,6 +99,49 @@ export const staffListShares = defineMethod({
   output: z.object({ shares: z.array(StaffOwnerShareSchema) }),
 });
 
-export const OWNERSHIP_METHODS = [getSlotBalance, staffGrantShare, staffListShares] as const;
+/** Largest own-use fee or mutual-use extra charge staff may set (yen). */
+export const MAX_OWNER_CHARGE = 1_000_000;
+
+/**
+ * What a house group asks of owners who stay there: the own-use fee per stay (cleaning and the
+ * like), the extra charge per night of mutual use, whether a standard slot may stand in for a HIGH
+ * night (high-substitute), and whether the group takes part in the owner network (mutual use).
+ * Yen, tax-exclusive: consumption tax at the standard rate is added when billed.
+ */
+export const HouseGroupOwnerSettingsSchema = z.object({
+  houseGroupId: z.string(),
+  ownUseFee: z.number().int().min(0).max(MAX_OWNER_CHARGE),
+  mutualUseExtraChargePerDay: z.number().int().min(0).max(MAX_OWNER_CHARGE),
+  allowHighSubstitute: z.boolean(),
+  inOwnerNetwork: z.boolean(),
+});
+export type HouseGroupOwnerSettings = z.infer<typeof HouseGroupOwnerSettingsSchema>;
+
+export const staffGetOwnerSettings = defineMethod({
+  path: 'staff_get_owner_settings',
+  access: 'staff',
+  summary:
+    "A house group's owner settings: own-use fee, mutual-use extra charge per night, high-substitute and owner-network membership (the defaults until staff set them: no fee, no extra charge, high-substitute allowed, in the network).",
+  input: z.object({ houseGroupId: TypedIdSchema }).strict(),
+  output: z.object({ settings: HouseGroupOwnerSettingsSchema }),
+});
+
+export const staffUpdateOwnerSettings = defineMethod({
+  path: 'staff_update_owner_settings',
+  access: 'staff',
+  idempotent: true,
+  summary:
+    "Sets a house group's owner settings. Bookings already made keep the fees they were quoted (the quote is kept with the booking). Audited.",
+  input: HouseGroupOwnerSettingsSchema.extend({ houseGroupId: TypedIdSchema }).strict(),
+  output: z.object({ settings: HouseGroupOwnerSettingsSchema }),
+});
+
+export const OWNERSHIP_METHODS = [
+  getSlotBalance,
+  staffGrantShare,
+  staffListShares,
+  staffGetOwnerSettings,
+  staffUpdateOwnerSettings,
+] as const;
 
 export type StaffOwnerShare = z.output<typeof StaffOwnerShareSchema>;

@@ -14,6 +14,8 @@ const RATE_ORDER: readonly TaxRateType[] = ['STANDARD', 'REDUCED', 'EXEMPT'];
 export type BillingSubject = Extract<
   TransactionSubjectValue,
   | 'ACCOMMODATION'
+  | 'MUTUAL_USE_EXTRA_CHARGE'
+  | 'OWN_USE_FEE'
   | 'MEAL'
   | 'BEVERAGE'
   | 'MERCHANDISE'
@@ -25,6 +27,8 @@ export type BillingSubject = Extract<
 
 const SUBJECT_ORDER: readonly BillingSubject[] = [
   'ACCOMMODATION',
+  'MUTUAL_USE_EXTRA_CHARGE',
+  'OWN_USE_FEE',
   'MEAL',
   'BEVERAGE',
   'MERCHANDISE',

@@ -340,6 +340,14 @@ function toOrderLine(l: StoredLine, language: Language): OrderLine {
   };
 }
 
+/** A subject's tax-exclusive subtotal on a billing (0 when it has none). */
+const subjectTotal = (t: BillingRecord['totals'], subject: string) =>
+  t.subtotalsBySubject.find((x) => x.subject === subject)?.amount ?? 0;
+
+/** The per-night amount of a subject charged per night (the mutual-use extra charge), 0 when absent. */
+const perDayOf = (lines: readonly StoredLine[], subject: string) =>
+  lines.find((l) => l.subject === subject)?.amount ?? 0;
+
 export function toBillingDetail(
   b: Pick<BillingRecord, 'billingNumber' | 'totals' | 'cancellationFee'>,
   lines: readonly StoredLine[],
@@ -351,7 +359,7 @@ export function toBillingDetail(
     isSplitSource: false,
     taxInclusiveTotalAmount: t.taxInclusiveTotalAmount,
     subtotalsBySubject: t.subtotalsBySubject,
-    mutualUseExtraChargePerDay: 0,
+    mutualUseExtraChargePerDay: perDayOf(lines, 'MUTUAL_USE_EXTRA_CHARGE'),
     preDiscountSubtotalsByConsumptionTaxRate: t.preDiscountSubtotalsByConsumptionTaxRate,
     preDiscountTaxExclusiveSubtotalAmount: t.preDiscountTaxExclusiveSubtotalAmount,
     preDiscountTaxInclusiveSubtotalAmount: t.preDiscountTaxInclusiveSubtotalAmount,
@@ -359,8 +367,8 @@ export function toBillingDetail(
     subtotalsByConsumptionTaxRate: t.subtotalsByConsumptionTaxRate,
     adjustmentAmount: t.adjustmentAmount,
     orders: lines.map((l) => toOrderLine(l, language)),
-    ownUseFee: 0,
-    mutualUseExtraCharge: 0,
+    ownUseFee: subjectTotal(t, 'OWN_USE_FEE'),
+    mutualUseExtraCharge: subjectTotal(t, 'MUTUAL_USE_EXTRA_CHARGE'),
     accommodationAmount: t.accommodationAmount,
     cancellationFee: b.cancellationFee.map((c) => ({ ...c, date: civilFromIso(c.date) })),
     subtotalByServiceChargePercentage: t.subtotalByServiceChargePercentage,

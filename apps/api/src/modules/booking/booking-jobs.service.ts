@@ -1,4 +1,5 @@
 import { utcOffsetIn } from '@yado/contract/civil-date';
+import { isOwnerFeeLine } from './owner-quote.rules.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
@@ -143,7 +144,8 @@ export async function chargeDefaultBillings(deps: Deps): Promise<number> {
         bookingId: b.id,
         accountId: b.accountId,
         billingType: 'DEFAULT',
-        lines: snap.lines,
+        // An owner stay's fees are settled by its debt option (statement or their own billing).
+        lines: snap.lines.filter((l) => !isOwnerFeeLine(l)),
         serviceChargePercentage: snap.serviceChargePercentage,
         accommodationTax: snap.accommodationTax,
         deductions,

@@ -2,6 +2,8 @@ import type { BookingStatusValue, GuestRegisterEntry, Headcount } from '@yado/co
 import { extraChargePerNight, extraGuestsOf } from '@yado/contract/extra-guest-charge';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
+import { returnSlots } from '../ownership/slot-ledger.service.js';
+import { useTypeOf } from './use-types/use-types.registry.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { getBillingForUpdate } from '../billing/billing.service.js';
@@ -68,6 +70,8 @@ export async function expireHold(tx: Db, b: BookingRecord, now: Date): Promise<v
     await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: actorOf.system, now });
   }
   await cancelOrdersOfBooking(tx, b.id, now);
+  // A lapsed owner hold gives back the slots it consumed.
+  if (b.shareId) await returnSlots(tx, { bookingId: b.id, actor: actorOf.system, at: now });
   await recordTransition(tx, b, {
     action: 'EXPIRED',
     to: move(b.status, 'EXPIRE'),
@@ -108,6 +112,17 @@ export async function updateBookingHeadcount(
     const b = await lockOwn(tx, input.bookingId, accountId);
     assertStatusIn(b.status, CHANGEABLE);
     if (b.defaultBillingId) throw new AppError('CodeBookingStatusInvalid');
+    // An owner stay is paid with slots, whoever comes: the guests change, its price does not.
+    if (useTypeOf(b.bookingType).consumes === 'SLOTS') {
+      await recordTransition(tx, b, {
+        action: 'UPDATE_HEADCOUNT',
+        actor: actorOf.account(accountId),
+        at: now,
+        patch: { ...counts, childrenAges: input.childrenAge, guestRegisterComplete: false },
+        detail: { from: { males: b.males, females: b.females, children: b.children, infants: b.infants }, to: counts },
+      });
+      return { ...b, ...counts, childrenAges: input.childrenAge };
+    }
     const snap = b.quote;
     const nights: PricedNightInput[] = snap.quote.nights.map((n) => ({
       date: isoFromCivil(n.date),

@@ -288,6 +288,8 @@ export function buildQuote(input: QuoteInput): QuoteSnapshot {
       coupon: coupon && coupon.discountAmount > 0 ? coupon : null,
       serviceChargeAndTaxInclusiveAmount: totalAmount - accommodationTax,
       remainingAmount: Math.max(0, totalAmount - deposit),
+      totalOwnUseFee: 0,
+      consumptionShareId: '',
     },
     lines,
     serviceChargePercentage,

@@ -27,6 +27,7 @@ import { canMove, CHANGEABLE, LIST_FILTERS, ORDERABLE } from './booking-state.ru
 import { checkinOpensAt, localDateTime } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
+import { ownerFactsFor } from './owner-facts.rules.js';
 import type { DepositFacts } from './use-types/use-type.js';
 import { USE_TYPES } from './use-types/use-types.registry.js';
 
@@ -92,9 +93,11 @@ function typeExtensionsOf(b: BookingRecord, p: DetailParts) {
     deposit: p.billings.billings.find((x) => x.billingType === 'DEPOSIT' && x.billingId === b.depositBillingId) ?? null,
     depositDetail: p.depositDetail,
   };
+  const house = p.houses.find((h) => h.id === b.houseId) ?? { id: b.houseId, name: '', floor: 1 };
+  const owner = ownerFactsFor(b, house, p.billings.billings);
   const fields = {} as Record<(typeof USE_TYPES)[number]['extensionField'], unknown>;
   for (const t of USE_TYPES)
-    fields[t.extensionField] = t.bookingType === b.bookingType ? t.typeExtension(facts, q) : null;
+    fields[t.extensionField] = t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner) : null;
   return fields as Pick<BookingDetail, (typeof USE_TYPES)[number]['extensionField']>;
 }
 
@@ -188,7 +191,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     house: p.houses.find((h) => h.id === b.houseId) ?? { id: b.houseId, name: '', floor: 1 },
     bookingStatus: b.status,
     bookingType: b.bookingType,
-    isBookedByFamilySharedUser: false,
+    isBookedByFamilySharedUser: b.bookedByFamilyMember,
     ...typeExtensionsOf(b, p),
     tentative: tentativeExtensionOf(b, p),
     checkinTime: localDateTime(b.checkinDate, hg.checkinTime, hg.utcOffset),

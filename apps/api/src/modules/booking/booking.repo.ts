@@ -57,6 +57,14 @@ export type BookingRecord = {
   createdAt: Date;
   updatedAt: Date;
   version: number;
+  /** The share whose slots an owner booking consumes; null for stays paid in yen. */
+  shareId: string | null;
+  /** How an owner booking's fees are settled; null for bookings without owner fees. */
+  debtOption: 'DEFAULT' | 'NO_DEBT' | null;
+  /** A family member of the share's holder booked it on the holder's slots. */
+  bookedByFamilyMember: boolean;
+  /** The billing of the owner fees under the NO_DEBT option. */
+  ownerFeeBillingId: string | null;
 };
 
 const COLUMNS = `
@@ -65,7 +73,7 @@ const COLUMNS = `
   timezone, males, females, children, infants, large_dogs, medium_dogs, small_dogs, children_ages, allergy, request,
   pet, tentative_deadline, coupon_redemption_id, quote, deposit_billing_id, default_billing_id, payment_method_id,
   payment_attempt, pending_refunds, conversation_id, guest_register_complete, booked_at, cancelled_at,
-  checked_in_at, checked_out_at, created_at, updated_at, version`;
+  checked_in_at, checked_out_at, created_at, updated_at, version, share_id, debt_option, booked_by_family_member, owner_fee_billing_id`;
 
 type Row = Record<string, unknown>;
 
@@ -118,6 +126,10 @@ function toRecord(r: Row): BookingRecord {
     createdAt: r['created_at'] as Date,
     updatedAt: r['updated_at'] as Date,
     version: r['version'] as number,
+    shareId: (r['share_id'] as string | null | undefined) ?? null,
+    debtOption: (r['debt_option'] as BookingRecord['debtOption'] | undefined) ?? null,
+    bookedByFamilyMember: (r['booked_by_family_member'] as boolean | undefined) ?? false,
+    ownerFeeBillingId: (r['owner_fee_billing_id'] as string | null | undefined) ?? null,
   };
 }
 
@@ -225,6 +237,11 @@ export type BookingInsert = Omit<
   | 'checkedOutAt'
   | 'updatedAt'
   | 'version'
+  // Owner bookings set these in their own transaction after the insert (setOwnerFields).
+  | 'shareId'
+  | 'debtOption'
+  | 'bookedByFamilyMember'
+  | 'ownerFeeBillingId'
 >;
 
 /** A new booking's own fields, from its type to its quote, in the column order of both booking writes below. */
@@ -297,6 +314,20 @@ export async function insertBooking(
     ],
   );
   return r.rows[0]!.booking_number;
+}
+
+/** An owner booking's share, debt option and family flag, written in the hold's transaction. */
+export async function setOwnerFields(
+  tx: Db,
+  id: string,
+  f: { shareId: string; debtOption: 'DEFAULT' | 'NO_DEBT'; bookedByFamilyMember: boolean },
+): Promise<void> {
+  await tx.query('UPDATE bookings SET share_id = $2, debt_option = $3, booked_by_family_member = $4 WHERE id = $1', [
+    id,
+    f.shareId,
+    f.debtOption,
+    f.bookedByFamilyMember,
+  ]);
 }
 
 /** The guest as a hold reads them. */
@@ -406,6 +437,10 @@ const UPDATABLE = {
   cancelledAt: 'cancelled_at',
   checkedInAt: 'checked_in_at',
   checkedOutAt: 'checked_out_at',
+  shareId: 'share_id',
+  debtOption: 'debt_option',
+  bookedByFamilyMember: 'booked_by_family_member',
+  ownerFeeBillingId: 'owner_fee_billing_id',
 } as const satisfies Partial<Record<keyof BookingRecord, string>>;
 
 export type BookingPatch = Partial<Pick<BookingRecord, keyof typeof UPDATABLE>>;

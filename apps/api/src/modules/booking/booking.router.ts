@@ -16,8 +16,11 @@ import {
   staffCreateCustomMealOrder,
   staffListBookings,
   submitGuestRegister,
+  updateBookingDebtOption,
   updateBookingHeadcount,
 } from '@yado/contract/booking.contract';
+import { AppError } from '../../platform/app-error.js';
+import { getTimeUseAvailability, getTimeUseQuote } from '@yado/contract/time-use.contract';
 import type { CallContext } from '../../platform/http/call-context.js';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
@@ -33,7 +36,11 @@ import {
 import * as cancel from './cancel-booking.service.js';
 import * as confirm from './confirm-booking.service.js';
 import * as create from './create-tentative-booking.service.js';
-import { USE_TYPES } from './use-types/use-types.registry.js';
+import * as timeUse from './time-use.service.js';
+import * as owner from './owner-booking.service.js';
+import * as ownerFees from './owner-fees.service.js';
+import type { UseType } from './use-types/use-type.js';
+import { USE_TYPES, useTypeOf } from './use-types/use-types.registry.js';
 
 const accountOf = (ctx: CallContext) => requirePrincipal(ctx).accountId;
 
@@ -48,15 +55,54 @@ async function anyDetail(ctx: CallContext, bookingId: string) {
   return { booking: await bookingDetail(ctx.deps, await requireBooking(ctx.deps, bookingId), ctx.language) };
 }
 
+/**
+ * A booking type's create method: the core's hold for the types paid in yen, the owner hold for
+ * the types paid with slots, the hourly hold for the types held by the hour.
+ */
+function createImplementation(t: (typeof USE_TYPES)[number]) {
+  if ('heldByTheHour' in t) {
+    return implement(t.createMethod, (ctx, input) =>
+      timeUse.createTimeUseTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, input),
+    );
+  }
+  if ('owner' in t) {
+    return implement(t.createMethod, (ctx, input) =>
+      owner.holdOwnerStay(ctx.deps, accountOf(ctx), ctx.language, t as UseType, input),
+    );
+  }
+  return implement(t.createMethod, (ctx, input) =>
+    create.createTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, t.bookingType, input),
+  );
+}
+
 export const bookingImplementations = [
-  implement(getBookingQuote, (ctx, input) => quote.getBookingQuote(ctx.deps, accountOf(ctx), ctx.language, input)),
+  implement(getBookingQuote, async (ctx, input) => {
+    const t = useTypeOf(input.bookingType);
+    if (!t.owner) return quote.getBookingQuote(ctx.deps, accountOf(ctx), ctx.language, input);
+    const { bookingType: _type, ...request } = input;
+    return owner.getOwnerQuote(ctx.deps, accountOf(ctx), ctx.language, t, { ...request, debtOption: 'DEFAULT' });
+  }),
   // Each booking type's own create method: the core holds the house, the type's module says the rest.
-  ...USE_TYPES.map((t) =>
-    implement(t.createMethod, (ctx, input) =>
-      create.createTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, t.bookingType, input),
-    ),
+  ...USE_TYPES.map(createImplementation),
+  implement(getTimeUseAvailability, (ctx, input) =>
+    timeUse.getTimeUseAvailability(ctx.deps, accountOf(ctx), ctx.language, input),
   ),
-  implement(confirmBooking, (ctx, input) => confirm.confirmBooking(ctx.deps, accountOf(ctx), input)),
+  implement(getTimeUseQuote, (ctx, input) => timeUse.getTimeUseQuote(ctx.deps, accountOf(ctx), ctx.language, input)),
+  implement(updateBookingDebtOption, async (ctx, input) => {
+    await ownerFees.updateDebtOption(ctx.deps, accountOf(ctx), input);
+    return anyDetail(ctx, input.bookingId);
+  }),
+  implement(confirmBooking, async (ctx, input) => {
+    // An owner stay is confirmed without a deposit; its fees follow its debt option.
+    const b = await requireOwnBooking(ctx.deps, accountOf(ctx), input.bookingId);
+    if (useTypeOf(b.bookingType).owner) return ownerFees.confirmOwnerBooking(ctx.deps, accountOf(ctx), input);
+    if (!input.paymentMethodId) {
+      throw new AppError('CodePaymentMethodNotFound', {
+        fields: [{ field: 'paymentMethodId', description: 'a card is needed to pay the deposit' }],
+      });
+    }
+    return confirm.confirmBooking(ctx.deps, accountOf(ctx), { ...input, paymentMethodId: input.paymentMethodId });
+  }),
   implement(completeBookingPayment, (ctx, input) =>
     confirm.completeBookingPayment(ctx.deps, accountOf(ctx), input.bookingId),
   ),

@@ -25,12 +25,19 @@ import { actorOf, move } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import { chargeBilling } from './default-billing.service.js';
 import type { BookingRecord, PendingRefund } from './booking.repo.js';
+import { settleOwnerEnd } from './owner-fees.service.js';
+import { useTypeOf } from './use-types/use-types.registry.js';
 
 export type FeeView = {
   cancellationFee: {
     date: { year: number; month: number; day: number };
     amount: number;
-    details: { percentage: number; amount: number; source: 'ACCOMMODATION_AMOUNT'; consumedSlot: null }[];
+    details: {
+      percentage: number;
+      amount: number;
+      source: 'ACCOMMODATION_AMOUNT' | 'MUTUAL_USE_EXTRA_CHARGE';
+      consumedSlot: 'STANDARD' | 'HIGH' | 'HIGH_SUBSTITUTE' | null;
+    }[];
   }[];
   underFreeCancellationPeriod: boolean;
   freeCancellationLimitDate: { year: number; month: number; day: number };
@@ -183,7 +190,11 @@ export async function endBooking(
     for (const billingId of wholePointOnly)
       await markBillingRefunded(tx, billingId, { at: now, actor: input.actor, reason: to });
 
-    const feeBillingId = await billFee(tx, b, schedule, paid, { ...input, now });
+    // An owner stay's fees under the DEFAULT option stay with the owner's statement, never billed here.
+    const owner = useTypeOf(b.bookingType).owner;
+    const feeBillingId =
+      owner && b.debtOption === 'DEFAULT' ? null : await billFee(tx, b, schedule, paid, { ...input, now });
+    if (owner) await settleOwnerEnd(tx, b, schedule, input.actor, now);
     await repo.releaseStay(tx, b.stayId, now);
     if (b.couponRedemptionId) {
       await releaseCouponRedemption(tx, { redemptionId: b.couponRedemptionId, actor: input.actor, now });

@@ -16,7 +16,12 @@ import type { HoldingUser } from './booking.repo.js';
 import type { BookingTypeValue } from './use-types/use-types.registry.js';
 
 /** What a guest asks to hold. */
-type HoldRequest = { accountId: string; language: Language; bookingType: BookingTypeValue; request: BookingRequest };
+export type HoldRequest = {
+  accountId: string;
+  language: Language;
+  bookingType: BookingTypeValue;
+  request: BookingRequest;
+};
 
 /**
  * How the hold reads the catalogue: from the copy kept in memory, checked by the plain hold's call
@@ -25,13 +30,13 @@ type HoldRequest = { accountId: string; language: Language; bookingType: Booking
 type CatalogueRead = 'kept-copy' | 'after-barrier';
 
 /** The ids and the moment of one hold, chosen before any write. */
-type HoldIds = { bookingId: string; stayId: string; conversationId: string; now: Date };
+export type HoldIds = { bookingId: string; stayId: string; conversationId: string; now: Date };
 
 type HoldReads = { user: HoldingUser | null; priced: PricedRequest; candidates: string[] };
 
-type Held = { bookingNumber: string; houseId: string; snapshot: QuoteSnapshot; user: HoldingUser };
+export type Held = { bookingNumber: string; houseId: string; snapshot: QuoteSnapshot; user: HoldingUser };
 
-type Created = { bookingId: string; bookingNumber: string; quote: BookingQuote };
+export type Created = { bookingId: string; bookingNumber: string; quote: BookingQuote };
 
 /**
  * Two requests inserting overlapping stays of one house at the same moment can
@@ -240,7 +245,12 @@ async function holdInTransaction(deps: Deps, hold: HoldRequest, reads: HoldReads
 }
 
 /** The stay on the first candidate house the exclusion constraint lets in (each but the last in a savepoint). */
-async function takeFirstFreeHouse(tx: Db, priced: PricedRequest, candidates: string[], ids: HoldIds): Promise<string> {
+export async function takeFirstFreeHouse(
+  tx: Db,
+  priced: PricedRequest,
+  candidates: string[],
+  ids: HoldIds,
+): Promise<string> {
   for (const [i, candidate] of candidates.entries()) {
     const ok = await repo.tryInsertStay(
       tx,
@@ -294,7 +304,7 @@ function withOrderIds(lines: QuoteSnapshot['lines'], subject: 'MEAL' | 'OPTION',
  * The meal and option orders the request carries; the quote's lines then name their orders (so a
  * later billing line points at its order) and the booking's quote is written again.
  */
-async function placeRequestedOrders(
+export async function placeRequestedOrders(
   tx: Db,
   hold: HoldRequest,
   priced: PricedRequest,
@@ -329,7 +339,7 @@ async function placeRequestedOrders(
   return ordered;
 }
 
-function createdOutput(hold: HoldRequest, priced: PricedRequest, ids: HoldIds, held: Held): Created {
+export function createdOutput(hold: HoldRequest, priced: PricedRequest, ids: HoldIds, held: Held): Created {
   return {
     bookingId: ids.bookingId,
     bookingNumber: held.bookingNumber,

@@ -213,3 +213,18 @@ export async function findShareWithZone(db: Db, shareId: string): Promise<(Owner
 export async function lockShare(db: Db, shareId: string): Promise<void> {
   await db.query('SELECT 1 FROM owner_shares WHERE id = $1 FOR NO KEY UPDATE', [shareId]);
 }
+
+/** The shares held by any of these users, oldest first. */
+export async function sharesOfUserIds(db: Db, userIds: readonly string[]): Promise<OwnerShare[]> {
+  if (userIds.length === 0) return [];
+  const r = await db.query<ShareRow>('SELECT * FROM owner_shares WHERE user_id = ANY($1) ORDER BY granted_at, id', [
+    userIds,
+  ]);
+  return r.rows.map(toShare);
+}
+
+/** The shares with these ids. */
+export async function sharesOfIds(db: Db, ids: readonly string[]): Promise<OwnerShare[]> {
+  const r = await db.query<ShareRow>('SELECT * FROM owner_shares WHERE id = ANY($1)', [ids]);
+  return r.rows.map(toShare);
+}

@@ -237,3 +237,13 @@ export async function requireSharesOfHouseGroup(deps: Deps, accountId: string, h
   if (held.length === 0) throw new AppError('CodeNotOwner');
   return held;
 }
+
+/** The shares of these users (an owner, and the owners who share with a family member), oldest first. */
+export async function sharesHeldBy(db: Db, userIds: readonly string[]) {
+  return repo.sharesOfUserIds(db, userIds);
+}
+
+/** One share by id (any holder's), or null. */
+export async function findShare(db: Db, shareId: string) {
+  return (await repo.sharesOfIds(db, [shareId]))[0] ?? null;
+}

@@ -1,7 +1,14 @@
-import { getSlotBalance, staffGrantShare, staffListShares } from '@yado/contract/ownership.contract';
+import {
+  getSlotBalance,
+  staffGetOwnerSettings,
+  staffGrantShare,
+  staffListShares,
+  staffUpdateOwnerSettings,
+} from '@yado/contract/ownership.contract';
 import { listBeOwnerHouses, upgradeToBeOwner } from '@yado/contract/user.contract';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
+import * as settings from './owner-settings.service.js';
 import * as shares from './owner-share.service.js';
 import * as ownership from './ownership.service.js';
 
@@ -20,4 +27,8 @@ export const ownershipImplementations = [
     return shares.grantShare(ctx.deps, { actor: `account:${staff}`, reviewerAccountId: staff }, input, ctx.language);
   }),
   implement(staffListShares, (ctx, input) => shares.staffListShares(ctx.deps, input, ctx.language)),
+  implement(staffGetOwnerSettings, (ctx, input) => settings.staffGetOwnerSettings(ctx.deps, input.houseGroupId)),
+  implement(staffUpdateOwnerSettings, (ctx, input) =>
+    settings.staffUpdateOwnerSettings(ctx.deps, `account:${requirePrincipal(ctx).accountId}`, input),
+  ),
 ];

@@ -1,7 +1,8 @@
-import type { BookingDetail, BookingRequest } from '@yado/contract/booking.contract';
+import type { BookingDetail, BookingRequest, DebtOptionUi } from '@yado/contract/booking.contract';
 import type { BillingDetail, BillingSummary } from '@yado/contract/billing.contract';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { MethodDef } from '@yado/contract/method';
+import type { TimeUseRequest } from '@yado/contract/time-use.contract';
 import type { z } from 'zod';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { QuoteSnapshot } from '../booking-quote.rules.js';
@@ -10,7 +11,7 @@ import type { QuoteSnapshot } from '../booking-quote.rules.js';
  * What a booking of a type uses up when it is held. The guest types pay in yen; the types to come
  * add their own (slots, NAC, vouchers, key tokens), each spent by its module's hooks.
  */
-export type Consumption = 'YEN';
+export type Consumption = 'YEN' | 'SLOTS';
 
 /** What every deposit-paid booking shows in its type extension (spec: guest use, exclusive accommodation). */
 export type DepositFacts = {
@@ -20,8 +21,45 @@ export type DepositFacts = {
   depositDetail: BillingDetail;
 };
 
+/** What every owner booking shows in its type extension (spec: own use, mutual use). */
+export type OwnerFacts = {
+  consumption: NonNullable<BookingDetail['ownUse']>['consumption'];
+  /** Tax-inclusive yen. */
+  totalOwnUseFee: number;
+  /** The mutual-use extra charge of the stay, tax-inclusive yen. */
+  extraCharge: number;
+  debtOptionUi: DebtOptionUi;
+};
+
+/**
+ * What a booking type paid with a share's slots adds (decision 0030): which share may pay, how far
+ * ahead, what it charges besides the slots, and what a late cancellation keeps.
+ */
+export type OwnerUse = {
+  /** SAME: the share's own house group (own use); OTHER: another house group of the owner network (mutual use). */
+  houseGroupOfShare: 'SAME' | 'OTHER';
+  /** How many months ahead a stay may start, given the owner's nights per year. */
+  windowMonths(nightsPerYear: number): number;
+  /** Whether the stay pays the house group's extra charge per night. */
+  paysExtraChargePerDay: boolean;
+  /** The source a late cancellation's fee details name. */
+  cancellationSource: 'ACCOMMODATION_AMOUNT' | 'MUTUAL_USE_EXTRA_CHARGE';
+  /** The fees the booking's debt option applies to (spec: TARGET_ prefixed). */
+  debtTargets: DebtOptionUi['targets'];
+};
+
 /** The request a type's create method takes: the booking request, with or without a coupon. */
 export type HoldInput = Omit<BookingRequest, 'coupon'> & { coupon?: BookingRequest['coupon'] };
+
+/**
+ * A booking type held by the hour instead of by nights (EXCLUSIVE_TIME_USE, decision 0027): its create
+ * method takes hours and its own hold (time-use.service.ts) serves it; the lifecycle, confirmation,
+ * payment, cancellation and view are the core's, as for every UseType.
+ */
+export type HourlyUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
+  createMethod: MethodDef<z.ZodType<TimeUseRequest>, z.ZodType>;
+  heldByTheHour: true;
+};
 
 /**
  * One booking type, plugged in beside the booking core (decision 0021). The core chooses the house,
@@ -38,9 +76,15 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
   /** The first check-in date a booking made today may have. */
   bookableFrom(today: IsoDate): IsoDate;
   consumes: Consumption;
+  /** The owner side of a type that consumes SLOTS; absent for the types paid in yen. */
+  owner?: OwnerUse;
   /** Its part of the quote: whether a coupon may discount the stay. */
   acceptsCoupon: boolean;
   /** The booking detail's field that carries the type extension (null for every other type). */
   extensionField: F;
-  typeExtension(facts: DepositFacts, quote: QuoteSnapshot['quote']): NonNullable<BookingDetail[F]>;
+  typeExtension(
+    facts: DepositFacts,
+    quote: QuoteSnapshot['quote'],
+    owner: OwnerFacts | null,
+  ): NonNullable<BookingDetail[F]>;
 };

@@ -23,7 +23,7 @@ describe('booking types', () => {
     expect(t.bookableFrom('2027-03-01')).toBe('2027-03-01');
     expect(t.consumes).toBe('YEN');
     expect(t.acceptsCoupon).toBe(true);
-    expect(t.typeExtension(facts, quote)).toEqual({ ...facts, discountAmount: 1_000 });
+    expect(t.typeExtension(facts, quote, null)).toEqual({ ...facts, discountAmount: 1_000 });
   });
 
   it('EXCLUSIVE_ACCOMMODATION_USE: only an EXCLUSIVE accommodation group, no coupon, no discount field', () => {
@@ -31,10 +31,12 @@ describe('booking types', () => {
     expect(t.offeredBy(group({ type: 'EXCLUSIVE' as HouseGroup['type'] }))).toBe(true);
     expect(t.offeredBy(group({}))).toBe(false);
     expect(t.acceptsCoupon).toBe(false);
-    expect(t.typeExtension(facts, quote)).toEqual(facts);
+    expect(t.typeExtension(facts, quote, null)).toEqual(facts);
   });
 
   it('a type without a module is not bookable', () => {
-    expect(() => useTypeOf('OWN_USE')).toThrowError(expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }));
+    expect(() => useTypeOf('GIFT_USE')).toThrowError(
+      expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }),
+    );
   });
 });

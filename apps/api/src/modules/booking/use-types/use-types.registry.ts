@@ -1,10 +1,13 @@
 import { AppError } from '../../../platform/app-error.js';
 import { exclusiveAccommodationUse } from './exclusive-accommodation-use.use-type.js';
+import { exclusiveTimeUse } from './exclusive-time-use.use-type.js';
 import { guestUse } from './guest-use.use-type.js';
+import { mutualUse } from './mutual-use.use-type.js';
+import { ownUse } from './own-use.use-type.js';
 import type { UseType } from './use-type.js';
 
 /** Every booking type the core serves, listed once: adding a type adds its module and one entry here. */
-export const USE_TYPES = [guestUse, exclusiveAccommodationUse] as const;
+export const USE_TYPES = [guestUse, exclusiveAccommodationUse, exclusiveTimeUse, ownUse, mutualUse] as const;
 
 /** A booking type the core serves. */
 export type BookingTypeValue = (typeof USE_TYPES)[number]['bookingType'];

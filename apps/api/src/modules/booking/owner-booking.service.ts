@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingQuote, OwnerBookingRequest } from '@yado/contract/booking.contract';
+import { addMonths, isoFromParts, monthOf, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import type { Language } from '@yado/contract/headers';
+import { AppError } from '../../platform/app-error.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
+import type { Deps } from '../../platform/deps.js';
+import { getPlace, getHouseGroup } from '../catalogue/catalogue.service.js';
+import { sharingOwnerUserIds } from '../family/family.service.js';
+import { reservedByAllocationRound } from '../ownership/high-season.service.js';
+import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
+import { sharesHeldBy } from '../ownership/owner-share.service.js';
+import { consumeSlots, previewConsumption, type ConsumeRequest } from '../ownership/slot-ledger.service.js';
+import { requireUser } from '../user/user.service.js';
+import { basicBooking, shortOf } from './booking-output.rules.js';
+import { priceRequest, type PricedRequest } from './booking-quote.service.js';
+import { headcountOf, type QuoteSnapshot } from './booking-quote.rules.js';
+import { actorOf } from './booking-state.rules.js';
+import * as repo from './booking.repo.js';
+import {
+  createdOutput,
+  placeRequestedOrders,
+  takeFirstFreeHouse,
+  type Created,
+  type HoldIds,
+  type HoldRequest,
+} from './create-tentative-booking.service.js';
+import { buildOwnerQuote, ownerFreeCancellationLimit } from './owner-quote.rules.js';
+import type { OwnerUse, UseType } from './use-types/use-type.js';
+import type { BookingTypeValue } from './use-types/use-types.registry.js';
+import { OWNER_FREE_CANCELLATION_MONTHS } from '@yado/contract/booking.contract';
+
+/*
+ * Holding an owner stay (OWN_USE, MUTUAL_USE; decision 0030). The core prices the nights, meals
+ * and options and chooses the house; this adds who may pay with which share, the booking window,
+ * the slots (consumed in the hold's own transaction, the share's row locked, so concurrent holds
+ * of one share take turns and never overdraw it) and the owner's fees instead of a room price.
+ */
+
+type ShareChoice = {
+  share: Awaited<ReturnType<typeof sharesHeldBy>>[number];
+  /** The share is the owner's who shares with the caller, not the caller's own. */
+  byFamilyMember: boolean;
+};
+
+/** The shares the caller may pay with: their own, and those of owners who share with them (family). */
+async function usableShares(db: Db, userId: string): Promise<ShareChoice[]> {
+  const owners = await sharingOwnerUserIds(db, userId);
+  const shares = await sharesHeldBy(db, [userId, ...owners]);
+  return shares.map((share) => ({ share, byFamilyMember: share.userId !== userId }));
+}
+
+/**
+ * The share that pays: the one asked for (404 when the caller may not use it), or the first that
+ * fits. Own use takes a share of the stay's house group; mutual use one of another house group.
+ */
+function chooseShare(
+  choices: readonly ShareChoice[],
+  owner: OwnerUse,
+  houseGroupId: string,
+  shareId: string | undefined,
+): ShareChoice {
+  if (choices.length === 0) throw new AppError('CodeNotOwner');
+  const fits = (c: ShareChoice) =>
+    owner.houseGroupOfShare === 'SAME' ? c.share.houseGroupId === houseGroupId : c.share.houseGroupId !== houseGroupId;
+  if (shareId) {
+    const asked = choices.find((c) => c.share.id === shareId);
+    if (!asked) throw new AppError('CodeShareNotFound');
+    if (!fits(asked)) throw new AppError('CodeBookingTypeNotAvailable');
+    return asked;
+  }
+  const fitting = choices.filter(fits);
+  if (fitting.length === 0) {
+    throw owner.houseGroupOfShare === 'SAME'
+      ? new AppError('CodeNotOwner')
+      : new AppError('CodeBookingTypeNotAvailable');
+  }
+  // The caller's own share before one shared with them; otherwise the oldest.
+  return fitting.find((c) => !c.byFamilyMember) ?? fitting[0]!;
+}
+
+/** The last check-in date of a booking window of `months` months from today. */
+function windowEnd(today: IsoDate, months: number): IsoDate {
+  const ym = addMonths(monthOf(today), months);
+  const last = new Date(Date.UTC(ym.year, ym.month, 0)).getUTCDate();
+  return isoFromParts(ym.year, ym.month, Math.min(Number(today.slice(8, 10)), last));
+}
+
+function assertWindow(checkinDate: IsoDate, today: IsoDate, months: number): void {
+  const last = windowEnd(today, months);
+  if (checkinDate > last || checkinDate < today) {
+    throw new AppError('CodeOutsideBookingWindow', {
+      fields: [
+        { field: 'checkinDate', description: `bookable from ${today} to ${last}` },
+        { field: 'windowFirstDate', description: today },
+        { field: 'windowLastDate', description: last },
+      ],
+    });
+  }
+}
+
+export type OwnerPriced = {
+  priced: PricedRequest;
+  choice: ShareChoice;
+  settings: OwnerSettings;
+  snapshot: QuoteSnapshot;
+};
+
+/**
+ * Everything an owner hold or quote needs, read-only: the priced request (house group, nights,
+ * meals, options), the share and the house group's owner settings, the window, and the quote with
+ * the slots the stay would take now (CodeInsufficientSlots when a year's balance is short).
+ */
+export async function priceOwnerRequest(
+  deps: Deps,
+  input: { accountId: string; language: Language; useType: UseType; request: OwnerBookingRequest },
+): Promise<OwnerPriced> {
+  const { useType, request } = input;
+  const owner = useType.owner;
+  if (!owner) throw new AppError('CodeBookingTypeNotAvailable');
+  const user = await requireUser(deps, input.accountId);
+  const [choices, priced] = await Promise.all([
+    usableShares(deps.db, user.id),
+    priceRequest(deps, {
+      accountId: input.accountId,
+      language: input.language,
+      bookingType: useType.bookingType as BookingTypeValue,
+      request,
+    }),
+  ]);
+  const hg = priced.houseGroup;
+  const choice = chooseShare(choices, owner, hg.id, request.shareId);
+  const settings = await ownerSettingsOf(deps.db, hg.id);
+  if (owner.houseGroupOfShare === 'OTHER' && !settings.inOwnerNetwork) throw new AppError('CodeNotInOwnerNetwork');
+  const today = todayIn(hg.timezone, deps.clock.now());
+  const nightsPerYear = choices
+    .filter((c) => c.share.userId === choice.share.userId)
+    .reduce((s, c) => s + c.share.standardNights + c.share.highNights, 0);
+  assertWindow(priced.checkinDate, today, owner.windowMonths(nightsPerYear));
+  if (await reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate)) {
+    throw new AppError('CodeDatesReservedForAllocation');
+  }
+  const plan = await previewConsumption(deps.db, choice.share.id, priced.nights, settings.allowHighSubstitute);
+  if (!plan.ok) throw insufficient(plan);
+  const shareGroup = await shareHouseGroupShort(deps, input.language, choice.share.houseGroupId);
+  const snapshot = buildOwnerQuote({
+    houseGroup: {
+      baseCapacity: hg.baseCapacity,
+      extraChargePerGuestPerNight: hg.extraChargePerGuestPerNight,
+      serviceChargePercentage: hg.serviceChargePercentage,
+      accommodationTaxBands: hg.accommodationTaxBands,
+      cancellationPolicy: hg.cancellationPolicy,
+    },
+    checkinDate: priced.checkinDate,
+    nights: priced.nights,
+    headcount: priced.counts,
+    meals: priced.mealPricing,
+    options: priced.optionPricing,
+    tentativeDeadline: priced.tentativeDeadline,
+    ownUseFee: settings.ownUseFee,
+    extraChargePerDay: owner.paysExtraChargePerDay ? settings.mutualUseExtraChargePerDay : 0,
+    consumption: sumYears(plan.years),
+    consumptionHouseGroup: shareGroup,
+    shareId: choice.share.id,
+    freeCancellationLimitDate: ownerFreeCancellationLimit(priced.checkinDate, OWNER_FREE_CANCELLATION_MONTHS),
+  });
+  return { priced, choice, settings, snapshot };
+}
+
+async function shareHouseGroupShort(deps: Deps, language: Language, houseGroupId: string) {
+  const { houseGroup } = await getHouseGroup(deps, language, houseGroupId);
+  const { place } = await getPlace(deps, language, houseGroup.placeId);
+  return shortOf(houseGroup, place.prefectureName);
+}
+
+const sumYears = (years: readonly { slotStandard: number; slotHigh: number; slotHighSubstitute: number }[]) =>
+  years.reduce(
+    (s, y) => ({
+      slotStandard: s.slotStandard + y.slotStandard,
+      slotHigh: s.slotHigh + y.slotHigh,
+      slotHighSubstitute: s.slotHighSubstitute + y.slotHighSubstitute,
+    }),
+    { slotStandard: 0, slotHigh: 0, slotHighSubstitute: 0 },
+  );
+
+function insufficient(plan: {
+  slotYear: number;
+  balance: { STANDARD: number; HIGH: number };
+  needed: { STANDARD: number; HIGH: number };
+}) {
+  return new AppError('CodeInsufficientSlots', {
+    fields: [
+      {
+        field: 'slotStandard',
+        description: `${plan.slotYear} balance ${plan.balance.STANDARD}, needed ${plan.needed.STANDARD}`,
+      },
+      { field: 'slotHigh', description: `${plan.slotYear} balance ${plan.balance.HIGH}, needed ${plan.needed.HIGH}` },
+    ],
+  });
+}
+
+/** get_booking_quote for an owner type: the quote with its slot consumption, nothing held. */
+export async function getOwnerQuote(
+  deps: Deps,
+  accountId: string,
+  language: Language,
+  useType: UseType,
+  request: OwnerBookingRequest,
+): Promise<{ quote: BookingQuote }> {
+  const [{ snapshot, priced }, user] = await Promise.all([
+    priceOwnerRequest(deps, { accountId, language, useType, request }),
+    requireUser(deps, accountId),
+  ]);
+  return {
+    quote: {
+      ...snapshot.quote,
+      booking: basicBooking({
+        id: '',
+        bookingNumber: '',
+        user,
+        houseGroup: priced.houseGroup,
+        houseId: '',
+        checkinDate: priced.checkinDate,
+        checkoutDate: priced.checkoutDate,
+        status: 'TENTATIVE',
+        bookingType: useType.bookingType as BookingTypeValue,
+        headcount: headcountOf(priced.counts),
+        request,
+        bookedAt: null,
+        createdAt: null,
+        updatedAt: null,
+      }),
+    },
+  };
+}
+
+/** The TENTATIVE booking row of an owner hold with its conversation and first event. */
+async function insertOwnerBooking(
+  tx: Db,
+  h: {
+    hold: HoldRequest;
+    priced: PricedRequest;
+    ids: HoldIds;
+    houseId: string;
+    snapshot: QuoteSnapshot;
+    userId: string;
+    detail: Record<string, unknown>;
+  },
+): Promise<string> {
+  const { hold, priced, ids, houseId, snapshot } = h;
+  const request = hold.request;
+  return repo.insertBooking(
+    tx,
+    {
+      id: ids.bookingId,
+      accountId: hold.accountId,
+      userId: h.userId,
+      houseGroupId: priced.houseGroup.id,
+      houseId,
+      stayId: ids.stayId,
+      bookingType: hold.bookingType,
+      status: 'TENTATIVE',
+      checkinDate: priced.checkinDate,
+      checkoutDate: priced.checkoutDate,
+      timezone: priced.houseGroup.timezone,
+      ...priced.counts,
+      childrenAges: request.childrenAge,
+      allergy: request.allergy,
+      request: request.request,
+      pet: request.pet ?? null,
+      tentativeDeadline: priced.tentativeDeadline,
+      couponRedemptionId: null,
+      quote: snapshot,
+      conversationId: ids.conversationId,
+      createdAt: ids.now,
+    },
+    {
+      fromStatus: null,
+      toStatus: 'TENTATIVE',
+      action: 'CREATE_TENTATIVE',
+      actor: actorOf.account(hold.accountId),
+      detail: { houseId, bookingType: hold.bookingType, totalAmount: snapshot.quote.totalAmount, ...h.detail },
+    },
+  );
+}
+
+/**
+ * create_own_use_tentative_booking and create_mutual_use_tentative_booking: in one transaction the
+ * stay on the first free house, the slots consumed, the booking with its share, debt option and
+ * family flag, its conversation, orders and first event.
+ */
+export async function holdOwnerStay(
+  deps: Deps,
+  accountId: string,
+  language: Language,
+  useType: UseType,
+  request: OwnerBookingRequest,
+): Promise<Created> {
+  const read = await priceOwnerRequest(deps, { accountId, language, useType, request });
+  const user = await requireUser(deps, accountId);
+  const ids: HoldIds = {
+    bookingId: randomUUID(),
+    stayId: randomUUID(),
+    conversationId: randomUUID(),
+    now: deps.clock.now(),
+  };
+  const hold: HoldRequest = {
+    accountId,
+    language,
+    bookingType: useType.bookingType as BookingTypeValue,
+    request: { ...request, coupon: undefined },
+  };
+  const { priced, choice, settings } = read;
+  const busy = await repo.busyHouseIds(deps.db, priced.houseGroup.id, priced.checkinDate, priced.checkoutDate);
+  const candidates = priced.houseIds.filter((id) => !busy.has(id));
+  if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
+  const held = await withTx(deps.db, async (tx) => {
+    const houseId = await takeFirstFreeHouse(tx, priced, candidates, ids);
+    const consumed = await consumeSlots(tx, {
+      shareId: choice.share.id,
+      bookingId: ids.bookingId,
+      nights: priced.nights,
+      allowHighSubstitute: settings.allowHighSubstitute,
+      actor: actorOf.account(accountId),
+      at: ids.now,
+    } satisfies ConsumeRequest);
+    const use = sumYears(consumed);
+    const snapshot: QuoteSnapshot = {
+      ...read.snapshot,
+      quote: {
+        ...read.snapshot.quote,
+        consumptionHouseId: houseId,
+        consumptionSlotStandard: use.slotStandard,
+        consumptionSlotHigh: use.slotHigh,
+        consumptionSlotHighSubstitute: use.slotHighSubstitute,
+      },
+    };
+    const bookingNumber = await insertOwnerBooking(tx, {
+      hold,
+      priced,
+      ids,
+      houseId,
+      snapshot,
+      userId: user.id,
+      detail: { shareId: choice.share.id, consumption: use, byFamilyMember: choice.byFamilyMember },
+    });
+    await repo.setOwnerFields(tx, ids.bookingId, {
+      shareId: choice.share.id,
+      debtOption: request.debtOption,
+      bookedByFamilyMember: choice.byFamilyMember,
+    });
+    const ordered = await placeRequestedOrders(tx, hold, priced, ids, snapshot);
+    return { bookingNumber, houseId, snapshot: ordered, user };
+  });
+  return createdOutput(hold, priced, ids, held);
+}
