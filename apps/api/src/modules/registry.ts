@@ -9,6 +9,7 @@ import { billingImplementations } from './billing/billing.router.js';
 import { mountInvoiceRoutes } from './billing/invoice.routes.js';
 import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
 import { bookingImplementations } from './booking/booking.router.js';
+import { createAllocatedOwnUseBooking } from './booking/owner-booking.service.js';
 import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueImplementations } from './catalogue/catalogue.router.js';
@@ -52,9 +53,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...verificationImplementations,
   ...ownershipImplementations,
   // The draw books winners' own-use stays through the booking module, which builds on ownership.
-  // Until its allocated own-use booking is wired here, allocations stay PENDING and a second
-  // staff_run_allocation_draw books them.
-  ...highSeasonImplementations(() => Promise.reject(new Error('allocated own-use booking not wired yet'))),
+  ...highSeasonImplementations(createAllocatedOwnUseBooking),
   ...ownerAreaImplementations,
   ...familyImplementations,
   ...featureFlagImplementations,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { BookingQuote, OwnerBookingRequest } from '@yado/contract/booking.contract';
-import { addMonths, isoFromParts, monthOf, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { addMonths, civilFromIso, isoFromParts, monthOf, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
@@ -9,7 +9,7 @@ import { getPlace, getHouseGroup } from '../catalogue/catalogue.service.js';
 import { sharingOwnerUserIds } from '../family/family.service.js';
 import { reservedByAllocationRound } from '../ownership/high-season.service.js';
 import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
-import { sharesHeldBy } from '../ownership/owner-share.service.js';
+import { findShare, sharesHeldBy } from '../ownership/owner-share.service.js';
 import { consumeSlots, previewConsumption, type ConsumeRequest } from '../ownership/slot-ledger.service.js';
 import { requireUser } from '../user/user.service.js';
 import { basicBooking, shortOf } from './booking-output.rules.js';
@@ -27,7 +27,8 @@ import {
 } from './create-tentative-booking.service.js';
 import { buildOwnerQuote, ownerFreeCancellationLimit } from './owner-quote.rules.js';
 import type { OwnerUse, UseType } from './use-types/use-type.js';
-import type { BookingTypeValue } from './use-types/use-types.registry.js';
+import { useTypeOf, type BookingTypeValue } from './use-types/use-types.registry.js';
+import { confirmOwnerBooking } from './owner-fees.service.js';
 import { OWNER_FREE_CANCELLATION_MONTHS } from '@yado/contract/booking.contract';
 
 /*
@@ -113,7 +114,14 @@ export type OwnerPriced = {
  */
 export async function priceOwnerRequest(
   deps: Deps,
-  input: { accountId: string; language: Language; useType: UseType; request: OwnerBookingRequest },
+  input: {
+    accountId: string;
+    language: Language;
+    useType: UseType;
+    request: OwnerBookingRequest;
+    /** A booking the high-season draw allocated: the round's reservation is what it fills. */
+    allocated?: boolean;
+  },
 ): Promise<OwnerPriced> {
   const { useType, request } = input;
   const owner = useType.owner;
@@ -137,7 +145,7 @@ export async function priceOwnerRequest(
     .filter((c) => c.share.userId === choice.share.userId)
     .reduce((s, c) => s + c.share.standardNights + c.share.highNights, 0);
   assertWindow(priced.checkinDate, today, owner.windowMonths(nightsPerYear));
-  if (await reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate)) {
+  if (!input.allocated && (await reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate))) {
     throw new AppError('CodeDatesReservedForAllocation');
   }
   const plan = await previewConsumption(deps.db, choice.share.id, priced.nights, settings.allowHighSubstitute);
@@ -295,11 +303,18 @@ export async function holdOwnerStay(
   language: Language,
   useType: UseType,
   request: OwnerBookingRequest,
+  options: { bookingId?: string; allocated?: boolean } = {},
 ): Promise<Created> {
-  const read = await priceOwnerRequest(deps, { accountId, language, useType, request });
+  const read = await priceOwnerRequest(deps, {
+    accountId,
+    language,
+    useType,
+    request,
+    ...(options.allocated ? { allocated: true } : {}),
+  });
   const user = await requireUser(deps, accountId);
   const ids: HoldIds = {
-    bookingId: randomUUID(),
+    bookingId: options.bookingId ?? randomUUID(),
     stayId: randomUUID(),
     conversationId: randomUUID(),
     now: deps.clock.now(),
@@ -353,4 +368,59 @@ export async function holdOwnerStay(
     return { bookingNumber, houseId, snapshot: ordered, user };
   });
   return createdOutput(hold, priced, ids, held);
+}
+
+/** A booking id derived from a reference (UUID-shaped), so the same reference always names the same booking. */
+function bookingIdOf(reference: string): string {
+  const h = createHash('sha256').update(reference).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * An OWN_USE stay the high-season draw allocated: held and confirmed at once on the share's slots
+ * under the DEFAULT debt option. Idempotent on `reference` (the booking's id is derived from it): a
+ * retry confirms a hold left unconfirmed, or answers the booking already made. Refusals as a hold's
+ * (CodeInsufficientSlots, CodeHouseNotAvailable).
+ */
+export async function createAllocatedOwnUseBooking(
+  deps: Deps,
+  input: {
+    accountId: string;
+    shareId: string;
+    checkinDate: IsoDate;
+    checkoutDate: IsoDate;
+    adults: number;
+    reference: string;
+  },
+): Promise<{ bookingId: string; bookingNumber: string }> {
+  const bookingId = bookingIdOf(input.reference);
+  let existing = await repo.findBooking(deps.db, bookingId);
+  if (!existing) {
+    const share = await findShare(deps.db, input.shareId);
+    if (!share) throw new AppError('CodeShareNotFound');
+    await holdOwnerStay(
+      deps,
+      input.accountId,
+      'en',
+      useTypeOf('OWN_USE'),
+      {
+        houseGroupId: share.houseGroupId,
+        checkinDate: civilFromIso(input.checkinDate),
+        checkoutDate: civilFromIso(input.checkoutDate),
+        headcount: { males: input.adults, females: 0, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
+        childrenAge: [],
+        allergy: '',
+        request: '',
+        meals: [],
+        extraOptions: [],
+        shareId: input.shareId,
+        debtOption: 'DEFAULT',
+      },
+      { bookingId, allocated: true },
+    );
+    existing = await repo.findBooking(deps.db, bookingId);
+  }
+  if (!existing) throw new AppError('CodeBookingNotFound');
+  if (existing.status === 'TENTATIVE') await confirmOwnerBooking(deps, existing.accountId, { bookingId });
+  return { bookingId, bookingNumber: existing.bookingNumber };
 }
