@@ -54,7 +54,10 @@ const ROWS: Row[] = [
     false,
   ],
   ['/404', '/404', 'public', 'light', true, true, true, false],
-  ['/owner', '/owner', 'private', 'dark', true, true, true, false],
+  ['/owner', '/owner', 'private', 'dark', true, true, false, false],
+  ['/owner/houses', '/owner/houses', 'private', 'dark', true, true, false, false],
+  ['/owner/revenue', '/owner/revenue', 'private', 'dark', true, true, false, false],
+  ['/owner/family', '/owner/family', 'private', 'dark', true, true, false, false],
   ['/owner/statements/2026', '/owner/*', 'private', 'dark', true, true, true, false],
   ['/vehicle-controller/vr_1', '/vehicle-controller/:vehicleRentalId', 'private', 'dark', false, false, true, false],
   [
@@ -153,6 +156,9 @@ describe('the route table', () => {
     const dark = ROUTE_TABLE.filter((r) => r.colorMode === 'dark').map((r) => r.pattern);
     expect(dark).toEqual([
       '/owner',
+      '/owner/houses',
+      '/owner/revenue',
+      '/owner/family',
       '/owner/*',
       '/vehicle-controller/:vehicleRentalId',
       '/dao/lending/accommodation-voucher/complete/:houseGroupId',

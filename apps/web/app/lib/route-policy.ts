@@ -61,6 +61,11 @@ function staff(pattern: string, screen: string): RoutePolicy {
   });
 }
 
+/** An owner-area page: private and dark, with the owner strings; no install banner over the owner's work. */
+function owner(pattern: string, screen: string): RoutePolicy {
+  return entry(pattern, { access: 'private', colorMode: 'dark', banner: false, screen, namespaces: ['owner'] });
+}
+
 /**
  * Every route of the product, the first match wins. Patterns are English
  * (unprefixed); the matcher strips the `/ja` prefix first, so each row covers
@@ -137,7 +142,11 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/mypage-booking-invoice.route.tsx',
   }),
   entry('/404', { screen: 'routes/not-found.route.tsx' }),
-  entry('/owner', { access: 'private', colorMode: 'dark' }),
+  // The owner area: dark (spec, section 2), owners only (others go to /mypage: features/owner/owner-loader.server.ts).
+  owner('/owner', 'routes/owner-home.route.tsx'),
+  owner('/owner/houses', 'routes/owner-houses.route.tsx'),
+  owner('/owner/revenue', 'routes/owner-revenue.route.tsx'),
+  owner('/owner/family', 'routes/owner-family.route.tsx'),
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),
   entry('/vehicle-controller/:vehicleRentalId', {
     access: 'private',

@@ -100,6 +100,17 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      {user.userType === 'USER_TYPE_OWNER' ? (
+        <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
+          <span className="mypage-points__label">
+            {t('mypage.ownerArea')}
+            <span className="muted mypage-owner__body">{t('mypage.ownerAreaBody')}</span>
+          </span>
+          <span className="mypage-points__chevron" aria-hidden="true">
+            ›
+          </span>
+        </Link>
+      ) : null}
       <UserSummary user={user} />
       <Link
         className="card mypage-points"

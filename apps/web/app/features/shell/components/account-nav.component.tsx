@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { localizePath, stripLanguage } from '../../../lib/language';
 import { withRedirectUrl } from '../../../lib/redirect-url';
 import { useLanguage } from '../../../lib/use-language.hook';
+import { useSession } from '../../../lib/use-session.hook';
 import { useSignedIn } from '../../../lib/use-signed-in.hook';
 import { useLogOut } from '../hooks/use-log-out.hook';
 
@@ -20,6 +21,8 @@ export function AccountNav() {
   const signedIn = useSignedIn();
   const logOut = useLogOut();
   const location = useLocation();
+  // The owner flag is known in the browser once the session is checked; the link then joins.
+  const isOwner = useSession().isOwner;
   if (!signedIn) {
     const path = stripLanguage(location.pathname);
     if (WAYS_IN.some((p) => path === p || path.startsWith(`${p}/`))) return null;
@@ -38,6 +41,11 @@ export function AccountNav() {
       <NavLink className="account-nav__link" to={localizePath('/mypage', language)} end>
         {t('ui:accountNav.mypage')}
       </NavLink>
+      {isOwner ? (
+        <NavLink className="account-nav__link" to={localizePath('/owner', language)} data-testid="account-nav-owner">
+          {t('ui:accountNav.owner')}
+        </NavLink>
+      ) : null}
       <button type="button" className="account-nav__link" onClick={() => void logOut()}>
         {t('ui:accountNav.logOut')}
       </button>
