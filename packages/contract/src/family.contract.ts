@@ -9,8 +9,9 @@ export const MAX_FAMILY_MEMBERS_PER_OWNER = 5;
 /** Days an invitation's link stays valid. */
 export const FAMILY_INVITATION_VALID_DAYS = 14;
 
-/** The web page an invitation's link opens: `${origin}${familyInvitationPath(token)}`. */
-export const familyInvitationPath = (token: string): string => `/family/invitation/${encodeURIComponent(token)}`;
+/** The web page an invitation's link opens, in the mail's language: `${origin}${familyInvitationPath(token, 'ja')}`. */
+export const familyInvitationPath = (token: string, language: 'en' | 'ja' = 'en'): string =>
+  `${language === 'ja' ? '/ja' : ''}/family/invitation/${encodeURIComponent(token)}`;
 
 /**
  * PENDING: invited, the link not used yet and still valid; ACCEPTED: a user accepted it and books on
@@ -44,7 +45,7 @@ export const inviteFamilyMember = defineMethod({
   path: 'invite_family_member',
   access: 'owner',
   idempotent: true,
-  summary: `Invites a family member by email address: an invitation valid ${FAMILY_INVITATION_VALID_DAYS} days is stored and a mail in the caller's language carries its link (/family/invitation/{token}); whoever signs in and accepts it books on the owner's slots. Refused: the caller's own address (409 CodeFamilyInviteSelf), an address already a member (409 CodeFamilyMemberExists) or with a pending invitation of this owner (409 CodeFamilyInvitationPending), more than ${MAX_FAMILY_MEMBERS_PER_OWNER} members and pending invitations (409 CodeFamilyMembersLimitReached).`,
+  summary: `Invites a family member by email address: an invitation valid ${FAMILY_INVITATION_VALID_DAYS} days is stored and a mail in the caller's language carries its link (/family/invitation/{token}, under /ja for Japanese); whoever signs in and accepts it books on the owner's slots. Refused: the caller's own address (409 CodeFamilyInviteSelf), an address already a member (409 CodeFamilyMemberExists) or with a pending invitation of this owner (409 CodeFamilyInvitationPending), more than ${MAX_FAMILY_MEMBERS_PER_OWNER} members and pending invitations (409 CodeFamilyMembersLimitReached).`,
   input: z
     .object({
       emailAddress: z.email().max(254),

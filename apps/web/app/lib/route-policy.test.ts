@@ -31,6 +31,7 @@ const ROWS: Row[] = [
   ['/login/callback', '/login/callback', 'public', 'light', true, true, true, false],
   ['/forgot-password', '/forgot-password', 'public', 'light', true, true, true, false],
   ['/reset-password', '/reset-password', 'public', 'light', false, true, true, false],
+  ['/family/invitation/abc', '/family/invitation/:token', 'public', 'light', false, true, false, false],
   ['/e2e/login', '/e2e/login', 'public', 'light', true, true, true, true],
   ['/register', '/register', 'public', 'light', true, true, true, false],
   ['/mypage', '/mypage', 'private', 'light', true, true, true, false],

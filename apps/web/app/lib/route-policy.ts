@@ -87,6 +87,14 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/forgot-password', { screen: 'routes/forgot-password.route.tsx' }),
   // The link's secret is in the address: never indexed, and no analytics of the page.
   entry('/reset-password', { screen: 'routes/reset-password.route.tsx', analytics: false }),
+  // An owner's invitation link: the token is its secret, so never indexed and no analytics of the page;
+  // signed-out visitors are asked to sign in by the page itself (it says what the invitation is first).
+  entry('/family/invitation/:token', {
+    screen: 'routes/family-invitation.route.tsx',
+    analytics: false,
+    banner: false,
+    namespaces: ['family'],
+  }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
   entry('/register', { screen: 'routes/register.route.tsx', namespaces: ['session'] }),
   entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points'] }),

@@ -72,7 +72,7 @@ describe('invite_family_member', () => {
     const [mail] = await outboxFor(email.toLowerCase());
     expect(mail!.subject).toContain('山田 太郎');
     expect(mail!.body).toContain('14日以内');
-    const token = /https:\/\/yado\.example\/family\/invitation\/([A-Za-z0-9_-]{43})\n/.exec(mail!.body)?.[1];
+    const token = /https:\/\/yado\.example\/ja\/family\/invitation\/([A-Za-z0-9_-]{43})\n/.exec(mail!.body)?.[1];
     expect(token).toBeDefined();
     const stored = await row(m.familyMemberId);
     expect(stored.token_hash).toBe(createHash('sha256').update(token!).digest('hex'));
@@ -449,6 +449,8 @@ describe('list_family_sharing', () => {
     for (const o of [owner, other]) {
       const inv = await invitation(t, o.token);
       await t.call(acceptFamilyInvitation, { token: inv.token }, { token: member.token });
+      // Sharings are listed in the order they were accepted.
+      t.clock.advance(1000);
     }
     const res = await t.call(listFamilySharing, {}, { token: member.token, language: 'en' });
     expect(res.status).toBe(200);

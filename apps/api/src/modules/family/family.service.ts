@@ -105,7 +105,7 @@ export async function inviteFamilyMember(
       subject: texts.invitationSubject(ownerName),
       body: texts.invitationBody({
         ownerName,
-        link: `${origin}${familyInvitationPath(token)}`,
+        link: `${origin}${familyInvitationPath(token, language)}`,
         days: FAMILY_INVITATION_VALID_DAYS,
       }),
     });
