@@ -24,7 +24,7 @@ import { getTimeUseAvailability, getTimeUseQuote } from '@yado/contract/time-use
 import type { CallContext } from '../../platform/http/call-context.js';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
-import { requireBooking, requireOwnBooking } from './booking-access.service.js';
+import { requireBooking, requireOwnBooking, requireViewableBooking } from './booking-access.service.js';
 import * as lifecycle from './booking-lifecycle.service.js';
 import * as orders from './booking-order.service.js';
 import * as quote from './booking-quote.service.js';
@@ -49,6 +49,12 @@ async function ownDetail(ctx: CallContext, bookingId: string) {
   return {
     booking: await bookingDetail(ctx.deps, await requireOwnBooking(ctx.deps, accountOf(ctx), bookingId), ctx.language),
   };
+}
+
+/** The booking as its guest, or the owner whose share a family member booked it on, sees it. */
+async function viewableDetail(ctx: CallContext, bookingId: string) {
+  const b = await requireViewableBooking(ctx.deps, accountOf(ctx), bookingId);
+  return { booking: await bookingDetail(ctx.deps, b, ctx.language) };
 }
 
 async function anyDetail(ctx: CallContext, bookingId: string) {
@@ -106,14 +112,14 @@ export const bookingImplementations = [
   implement(completeBookingPayment, (ctx, input) =>
     confirm.completeBookingPayment(ctx.deps, accountOf(ctx), input.bookingId),
   ),
-  implement(getBooking, (ctx, input) => ownDetail(ctx, input.bookingId)),
+  implement(getBooking, (ctx, input) => viewableDetail(ctx, input.bookingId)),
   implement(listBookings, (ctx, input) => listOwnBookings(ctx.deps, accountOf(ctx), ctx.language, input)),
   implement(getCancellationFee, (ctx, input) =>
     cancel.getCancellationFee(ctx.deps, accountOf(ctx), ctx.language, input.bookingId),
   ),
   implement(cancelBooking, async (ctx, input) => {
     const { fee } = await cancel.cancelBooking(ctx.deps, accountOf(ctx), ctx.language, input.bookingId);
-    return { ...(await ownDetail(ctx, input.bookingId)), fee };
+    return { ...(await viewableDetail(ctx, input.bookingId)), fee };
   }),
   implement(updateBookingHeadcount, async (ctx, input) => {
     await lifecycle.updateBookingHeadcount(ctx.deps, accountOf(ctx), ctx.language, input);

@@ -16,7 +16,7 @@ import { getHouseGroup } from '../catalogue/catalogue.service.js';
 import { releaseCouponRedemption } from '../coupon/coupon.service.js';
 import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { refundPayment } from '../payment/payment.service.js';
-import { requireOwnBooking } from './booking-access.service.js';
+import { requireViewableBooking } from './booking-access.service.js';
 import { scheduleFor } from './booking-fee.rules.js';
 import { recordTransition } from './booking-lifecycle.service.js';
 import { civilFromIso } from '@yado/contract/civil-date';
@@ -77,7 +77,7 @@ export async function getCancellationFee(
   language: Language,
   bookingId: string,
 ): Promise<FeeView> {
-  const b = await requireOwnBooking(deps, accountId, bookingId);
+  const b = await requireViewableBooking(deps, accountId, bookingId);
   const { houseGroup: hg } = await getHouseGroup(deps, language, b.houseGroupId);
   const billings = await billingsOf(deps.db, b.id);
   return feeView(b, scheduleFor(b, hg, deps.clock.now(), false), paidOf(billings));
@@ -229,9 +229,16 @@ export async function endBooking(
   return result;
 }
 
-/** cancel_booking */
+/** cancel_booking: by its guest, or by the holder of the share a family member booked it on. */
 export async function cancelBooking(deps: Deps, accountId: string, language: Language, bookingId: string) {
-  return endBooking(deps, { bookingId, accountId, actor: actorOf.account(accountId), noShow: false, language });
+  const b = await requireViewableBooking(deps, accountId, bookingId);
+  return endBooking(deps, {
+    bookingId,
+    accountId: b.accountId,
+    actor: actorOf.account(accountId),
+    noShow: false,
+    language,
+  });
 }
 
 /**

@@ -11,10 +11,13 @@ import {
   updateBookingDebtOption,
 } from '@yado/contract/booking.contract';
 import { payBilling } from '@yado/contract/billing.contract';
+import { acceptFamilyInvitation, removeFamilyMember } from '@yado/contract/family.contract';
 import { getSlotBalance, staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
+import { invitation } from '../family/family.test-factory.js';
+import { registeredUser } from '../../test-support/user-factory.js';
 import { addCard, bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 let t: TestApi;
@@ -284,5 +287,50 @@ describe('mutual use', () => {
     expect(res.error.errorInfo.reason).toBe('CodePaymentMethodNotFound');
     await addCard(t, guest.accountId, '4242424242424242');
     expect(civil(g.today)).toBeTruthy();
+  });
+});
+
+describe('family sharing', () => {
+  it("a member books on the owner's slots; the owner sees and cancels it; a removed member may not book", async () => {
+    const g = await ownerGroup();
+    const o = await ownerOf(g.houseGroupId);
+    const member = await registeredUser(t);
+    const inv = await invitation(t, o.token, { email: member.email });
+    expect((await t.call(acceptFamilyInvitation, { token: inv.token }, { token: member.token })).status).toBe(200);
+    const year = Number(addDays(g.today, 30).slice(0, 4));
+    const before = await remaining(o.token, o.shareId, year);
+    const held = await t.call(createOwnUseTentativeBooking, stayRequest(g.houseGroupId, g.today, 30, 2), {
+      token: member.token,
+    });
+    expect(held.status).toBe(200);
+    expect(held.body.quote.consumptionShareId).toBe(o.shareId);
+    await t.call(confirmBooking, { bookingId: held.body.bookingId }, { token: member.token });
+    const seen = await t.call(getBooking, { bookingId: held.body.bookingId }, { token: o.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.booking.isBookedByFamilySharedUser).toBe(true);
+    const owed = await t.pool.query<{ user_id: string }>(
+      'SELECT user_id FROM owner_expenditures WHERE booking_id = $1',
+      [held.body.bookingId],
+    );
+    expect(owed.rows.map((r) => r.user_id)).toEqual([o.userId]);
+    const stranger = await guestWithCard(t);
+    const hidden = await t.call(getBooking, { bookingId: held.body.bookingId }, { token: stranger.token });
+    expect(hidden.status).toBe(404);
+    const cancelled = await t.call(cancelBooking, { bookingId: held.body.bookingId }, { token: o.token });
+    expect(cancelled.body.booking.bookingStatus).toBe('CANCELLED');
+    expect(await remaining(o.token, o.shareId, year)).toEqual(before);
+    await t.call(removeFamilyMember, { familyMemberId: inv.familyMemberId }, { token: o.token });
+    const refused = await t.call(createOwnUseTentativeBooking, stayRequest(g.houseGroupId, g.today, 30, 2), {
+      token: member.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.error.errorInfo.reason).toBe('CodeNotOwner');
+    const namedShare = await t.call(
+      createOwnUseTentativeBooking,
+      { ...stayRequest(g.houseGroupId, g.today, 30, 2), shareId: o.shareId },
+      { token: member.token },
+    );
+    expect(namedShare.status).toBe(403);
+    expect(namedShare.error.errorInfo.reason).toBe('CodeNotFamilyMember');
   });
 });

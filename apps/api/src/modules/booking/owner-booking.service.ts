@@ -61,6 +61,12 @@ function chooseShare(
   houseGroupId: string,
   shareId: string | undefined,
 ): ShareChoice {
+  const holdsShares = choices.some((c) => !c.byFamilyMember);
+  if (shareId && !choices.some((c) => c.share.id === shareId)) {
+    // An owner asking for another owner's share finds nothing; anyone else is told they are not in
+    // that owner's family (whether the share exists stays unsaid).
+    throw new AppError(holdsShares ? 'CodeShareNotFound' : 'CodeNotFamilyMember');
+  }
   if (choices.length === 0) throw new AppError('CodeNotOwner');
   const fits = (c: ShareChoice) =>
     owner.houseGroupOfShare === 'SAME' ? c.share.houseGroupId === houseGroupId : c.share.houseGroupId !== houseGroupId;
