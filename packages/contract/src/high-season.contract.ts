@@ -133,6 +133,7 @@ export const OwnerAllocationRoundSchema = AllocationRoundSchema.extend({ shares:
 const SeedSchema = z
   .string()
   .trim()
+  .max(64)
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "-" and "_", at most 64');
 
 const PeriodInputSchema = z.object({ checkinDate: DateSchema, checkoutDate: DateSchema }).strict();
@@ -202,7 +203,7 @@ export const listOpenAllocationRounds = defineMethod({
   path: 'list_open_allocation_rounds',
   access: 'owner',
   summary:
-    "The allocation rounds of the house groups the caller holds a share of, for this slot year and later (scheduled, open, closed and drawn), soonest window first, each with the caller's shares, their high slots left, their ranked lists and what the draw gave them.",
+    "The allocation rounds of the house groups the caller holds a share of, for this slot year and later: open ones first, then scheduled, waiting for the draw and drawn, each soonest window first; each with the caller's shares, their high slots left, their ranked lists and what the draw gave them.",
   input: z.object({}).strict(),
   output: z.object({ rounds: z.array(OwnerAllocationRoundSchema) }),
 });

@@ -455,7 +455,11 @@ export async function listOpenRounds(deps: Deps, accountId: string, language: La
     now.getUTCFullYear() - 1,
     language,
   );
-  const rounds = candidates.filter((r) => r.slotYear >= Number(todayIn(r.timezone, now).slice(0, 4)));
+  // What an owner can act on first: open rounds, then those opening, waiting for their draw, drawn.
+  const rank = { OPEN: 0, SCHEDULED: 1, CLOSED: 2, DRAWN: 3 } as const;
+  const rounds = candidates
+    .filter((r) => r.slotYear >= Number(todayIn(r.timezone, now).slice(0, 4)))
+    .sort((a, b) => rank[roundStatus(a, now)] - rank[roundStatus(b, now)]);
   const periods = await repo.periodsOfRounds(
     deps.db,
     rounds.map((r) => r.id),
