@@ -9,26 +9,26 @@ const L = (column: string) => `CASE WHEN $1 = 'ja' THEN ${column}_ja ELSE ${colu
 const OWNER_STAY_TYPES = ['OWN_USE', 'MUTUAL_USE'];
 /** The booking types a guest pays for in yen: their paid accommodation is the owners' revenue. */
 const GUEST_REVENUE_TYPES = ['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE'];
-/** The states of a booking whose stay is still ahead or under way. */
-const UPCOMING_STATUSES = ['TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN', 'STAYING'];
 
 export type HouseGroupLabel = { id: string; name: string; placeName: string; timezone: string };
 
 export async function houseGroupLabels(db: Db, ids: readonly string[], language: Language): Promise<HouseGroupLabel[]> {
-  const r = await db.query<{ id: string; name: string; place_name: string; timezone: string }>(
-    `SELECT hg.id, ${L('hg.name')} AS name, ${L('p.name')} AS place_name, hg.timezone
+  const r = await db.query<{ id: string; name: string; place_name: string; timezone: string }>({
+    // Named, as the owner home's other reads: each connection plans them once.
+    name: 'owner_area_house_group_labels',
+    text: `SELECT hg.id, ${L('hg.name')} AS name, ${L('p.name')} AS place_name, hg.timezone
        FROM house_groups hg JOIN places p ON p.id = hg.place_id
       WHERE hg.id = ANY($2::text[])`,
-    [language, ids],
-  );
+    values: [language, ids],
+  });
   return r.rows.map((row) => ({ id: row.id, name: row.name, placeName: row.place_name, timezone: row.timezone }));
 }
 
-export type UpcomingOwnerStay = {
+export type OwnerStayRow = {
   bookingId: string;
   bookingNumber: string;
   bookingType: 'OWN_USE' | 'MUTUAL_USE';
-  status: 'TENTATIVE' | 'BOOKED' | 'READY_TO_CHECKIN' | 'STAYING';
+  status: string;
   shareId: string;
   houseGroupId: string;
   houseGroupName: string;
@@ -37,26 +37,23 @@ export type UpcomingOwnerStay = {
   houseName: string;
   checkinDate: IsoDate;
   checkoutDate: IsoDate;
+  timezone: string;
   bookedByFamilyMember: boolean;
   debtOption: 'DEFAULT' | 'NO_DEBT' | null;
 };
 
 /**
- * Owner stays on the given shares that are not cancelled and end after today in their house
- * group's zone (`now` is the caller's clock, so a stay is shown until its check-out day), soonest first.
+ * Every owner stay (own use, mutual use; any state) on the shares a user holds, with the names the
+ * page shows. One read that the owner home both counts nights from and picks the upcoming stays of:
+ * the nights of a few hundred stays are split into months faster in the service than by a
+ * set-returning function here.
  */
-export async function upcomingOwnerStays(
-  db: Db,
-  shareIds: readonly string[],
-  now: Date,
-  limit: number,
-  language: Language,
-): Promise<UpcomingOwnerStay[]> {
+export async function ownerStaysOfUser(db: Db, userId: string, language: Language): Promise<OwnerStayRow[]> {
   const r = await db.query<{
     id: string;
     booking_number: string;
-    booking_type: UpcomingOwnerStay['bookingType'];
-    status: UpcomingOwnerStay['status'];
+    booking_type: OwnerStayRow['bookingType'];
+    status: string;
     share_id: string;
     house_group_id: string;
     house_group_name: string;
@@ -65,25 +62,25 @@ export async function upcomingOwnerStays(
     house_name: string;
     checkin_date: string;
     checkout_date: string;
+    timezone: string;
     booked_by_family_member: boolean;
-    debt_option: UpcomingOwnerStay['debtOption'];
-  }>(
-    `SELECT b.id, b.booking_number, b.booking_type, b.status, b.share_id, b.house_group_id,
+    debt_option: OwnerStayRow['debtOption'];
+  }>({
+    name: 'owner_area_stays_of_user',
+    // The share ids as an array (an init plan): the bookings are then found by bookings_share_idx
+    // for these shares alone, where a join may walk every owner booking.
+    text: `SELECT b.id, b.booking_number, b.booking_type, b.status, b.share_id, b.house_group_id,
             ${L('hg.name')} AS house_group_name, ${L('p.name')} AS place_name, b.house_id, ${L('h.name')} AS house_name,
             to_char(b.checkin_date, 'YYYY-MM-DD') AS checkin_date, to_char(b.checkout_date, 'YYYY-MM-DD') AS checkout_date,
-            b.booked_by_family_member, b.debt_option
+            b.timezone, b.booked_by_family_member, b.debt_option
        FROM bookings b
        JOIN house_groups hg ON hg.id = b.house_group_id
        JOIN places p ON p.id = hg.place_id
        JOIN houses h ON h.id = b.house_id
-      WHERE b.share_id = ANY($2::text[])
-        AND b.booking_type = ANY($3::text[])
-        AND b.status = ANY($4::text[])
-        AND b.checkout_date > ($5::timestamptz AT TIME ZONE b.timezone)::date
-      ORDER BY b.checkin_date, b.id
-      LIMIT $6`,
-    [language, shareIds, OWNER_STAY_TYPES, UPCOMING_STATUSES, now, limit],
-  );
+      WHERE b.share_id = ANY (ARRAY(SELECT s.id FROM owner_shares s WHERE s.user_id = $2))
+        AND b.booking_type = ANY($3::text[])`,
+    values: [language, userId, OWNER_STAY_TYPES],
+  });
   return r.rows.map((row) => ({
     bookingId: row.id,
     bookingNumber: row.booking_number,
@@ -97,25 +94,10 @@ export async function upcomingOwnerStays(
     houseName: row.house_name,
     checkinDate: row.checkin_date,
     checkoutDate: row.checkout_date,
+    timezone: row.timezone,
     bookedByFamilyMember: row.booked_by_family_member,
     debtOption: row.debt_option,
   }));
-}
-
-export type MonthNights = { shareId: string; year: number; month: number; nights: number };
-
-/** Per share and calendar month: the nights of the share's owner stays that are not cancelled. */
-export async function ownerNightsByMonth(db: Db, shareIds: readonly string[]): Promise<MonthNights[]> {
-  const r = await db.query<{ share_id: string; year: number; month: number; nights: number }>(
-    `SELECT b.share_id, extract(year FROM n.night)::int AS year, extract(month FROM n.night)::int AS month,
-            count(*)::int AS nights
-       FROM bookings b
-       CROSS JOIN LATERAL generate_series(b.checkin_date, b.checkout_date - 1, interval '1 day') AS n (night)
-      WHERE b.share_id = ANY($1::text[]) AND b.booking_type = ANY($2::text[]) AND b.status <> 'CANCELLED'
-      GROUP BY 1, 2, 3`,
-    [shareIds, OWNER_STAY_TYPES],
-  );
-  return r.rows.map((row) => ({ shareId: row.share_id, year: row.year, month: row.month, nights: row.nights }));
 }
 
 /** The sum of a user's owner expenditure entries per subject (signed, tax-inclusive yen). */
@@ -123,10 +105,11 @@ export async function expenditureTotals(
   db: Db,
   userId: string,
 ): Promise<{ subject: OwnerFeeSubjectValue; amount: number }[]> {
-  const r = await db.query<{ subject: OwnerFeeSubjectValue; amount: number }>(
-    `SELECT subject, sum(amount)::bigint AS amount FROM owner_expenditures WHERE user_id = $1 GROUP BY subject`,
-    [userId],
-  );
+  const r = await db.query<{ subject: OwnerFeeSubjectValue; amount: number }>({
+    name: 'owner_area_expenditure_totals',
+    text: `SELECT subject, sum(amount)::bigint AS amount FROM owner_expenditures WHERE user_id = $1 GROUP BY subject`,
+    values: [userId],
+  });
   return r.rows.map((row) => ({ subject: row.subject, amount: Number(row.amount) }));
 }
 

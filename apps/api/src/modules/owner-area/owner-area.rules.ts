@@ -1,18 +1,77 @@
-import { addDays, datesBetween, type IsoDate } from '@yado/contract/civil-date';
+import {
+  addDays,
+  addMonths,
+  datesBetween,
+  daysBetween,
+  firstOfMonth,
+  monthOf,
+  todayIn,
+  type IsoDate,
+} from '@yado/contract/civil-date';
 import type { OwnerFeeSubjectValue, OwnerNightOccupancyValue } from '@yado/contract/owner-area.contract';
 import { OwnerFeeSubject } from '@yado/contract/owner-area.contract';
 
 export type Fraction = { numerator: number; denominator: number };
 
-/** Twelve numbers, January first: the nights of one share in each month of one year. */
-export function nightsUsedByMonth(
-  rows: readonly { shareId: string; year: number; month: number; nights: number }[],
-  shareId: string,
-  year: number,
-): number[] {
-  const out = Array.from({ length: 12 }, () => 0);
-  for (const r of rows) if (r.shareId === shareId && r.year === year) out[r.month - 1]! += r.nights;
+/** An owner stay as the owner home reads it. */
+export type OwnerStay = {
+  shareId: string;
+  status: string;
+  checkinDate: IsoDate;
+  checkoutDate: IsoDate;
+  timezone: string;
+};
+
+/** The states of a booking whose stay is still ahead or under way. */
+const UPCOMING_STATUSES: ReadonlySet<string> = new Set(['TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN', 'STAYING']);
+
+/**
+ * Per share and year ("shareId|year"), twelve numbers, January first: the nights of the share's
+ * stays that are not cancelled in each month (a night is the date of its check-in day).
+ */
+export function nightsUsedByMonth(stays: readonly OwnerStay[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const s of stays) {
+    if (s.status === 'CANCELLED') continue;
+    // Month by month rather than night by night: an owner's years of stays are thousands of nights.
+    for (let ym = monthOf(s.checkinDate); firstOfMonth(ym) < s.checkoutDate; ym = addMonths(ym, 1)) {
+      const start = firstOfMonth(ym) > s.checkinDate ? firstOfMonth(ym) : s.checkinDate;
+      const next = firstOfMonth(addMonths(ym, 1));
+      const end = next < s.checkoutDate ? next : s.checkoutDate;
+      const key = `${s.shareId}|${ym.year}`;
+      let months = out.get(key);
+      if (!months) out.set(key, (months = Array.from({ length: 12 }, () => 0)));
+      months[ym.month - 1]! += daysBetween(start, end);
+    }
+  }
   return out;
+}
+
+/**
+ * The stays not yet over, soonest first, at most `limit`: not cancelled or finished, and checking
+ * out after today in the house group's zone (a stay shows until its check-out day has passed).
+ */
+export function upcomingStays<S extends OwnerStay & { bookingId: string }>(
+  stays: readonly S[],
+  now: Date,
+  limit: number,
+): S[] {
+  const todayOf = new Map<string, IsoDate>();
+  const today = (zone: string) => todayOf.get(zone) ?? todayOf.set(zone, todayIn(zone, now)).get(zone)!;
+  return stays
+    .filter((s) => UPCOMING_STATUSES.has(s.status) && s.checkoutDate > today(s.timezone))
+    .sort((a, b) =>
+      a.checkinDate !== b.checkinDate
+        ? a.checkinDate < b.checkinDate
+          ? -1
+          : 1
+        : a.bookingId < b.bookingId
+          ? -1
+          : a.bookingId > b.bookingId
+            ? 1
+            : 0,
+    )
+    .slice(0, limit);
 }
 
 /**

@@ -22,7 +22,7 @@ import { getSeasonPriceType, listHouses } from '../catalogue/catalogue.service.j
 import { shareBalancesOfUser, sharesOfUser } from '../ownership/owner-share.service.js';
 import { requireUser } from '../user/user.service.js';
 import * as repo from './owner-area.repo.js';
-import { calendarNights, feesOwed, nightsUsedByMonth, shareRevenue } from './owner-area.rules.js';
+import { calendarNights, feesOwed, nightsUsedByMonth, shareRevenue, upcomingStays } from './owner-area.rules.js';
 
 type OwnerHomeView = z.input<typeof getOwnerHomeMethod.output>;
 type OwnerHousesView = z.input<typeof listOwnerHousesMethod.output>;
@@ -32,38 +32,40 @@ type OwnerRevenueView = z.input<typeof getOwnerRevenueMethod.output>;
 const groupIdsOf = (shares: readonly { houseGroupId: string }[]) => [...new Set(shares.map((s) => s.houseGroupId))];
 
 /**
- * get_owner_home. The reads do not depend on each other, so they go to the database at once: the
- * page is the first an owner sees, and its time is the slowest read, not their sum.
+ * get_owner_home. After the caller's user, the three reads do not depend on each other (the stays
+ * are found by the user's shares in SQL), so they go to the database at once: the page is the
+ * first an owner sees, and its time is the slowest read, not their sum.
  */
 export async function getOwnerHome(deps: Deps, accountId: string, language: Language): Promise<OwnerHomeView> {
   const user = await requireUser(deps, accountId);
   const now = deps.clock.now();
-  const [shares, fees] = await Promise.all([
+  const [shares, fees, stays] = await Promise.all([
     shareBalancesOfUser(deps, user.id, language),
     repo.expenditureTotals(deps.db, user.id),
+    repo.ownerStaysOfUser(deps.db, user.id, language),
   ]);
-  const shareIds = shares.map((s) => s.shareId);
-  const [labels, nights, upcoming] =
-    shares.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          repo.houseGroupLabels(deps.db, groupIdsOf(shares), language),
-          repo.ownerNightsByMonth(deps.db, shareIds),
-          repo.upcomingOwnerStays(deps.db, shareIds, now, UPCOMING_OWNER_STAYS_LIMIT, language),
-        ]);
-  const labelOf = new Map(labels.map((l) => [l.id, l]));
+  const placeOf = new Map(stays.map((s) => [s.houseGroupId, s.placeName]));
+  // A share whose house group has no owner stays yet: its place is read on its own.
+  const missing = groupIdsOf(shares).filter((id) => !placeOf.has(id));
+  if (missing.length) {
+    for (const l of await repo.houseGroupLabels(deps.db, missing, language)) placeOf.set(l.id, l.placeName);
+  }
+  const nights = nightsUsedByMonth(stays);
   return {
     shares: shares.map(({ timezone, years, ...share }) => ({
       ...share,
-      placeName: labelOf.get(share.houseGroupId)?.placeName ?? '',
+      placeName: placeOf.get(share.houseGroupId) ?? '',
       currentSlotYear: monthOf(todayIn(timezone, now)).year,
-      years: years.map((y) => ({ ...y, nightsUsedByMonth: nightsUsedByMonth(nights, share.shareId, y.slotYear) })),
+      years: years.map((y) => ({
+        ...y,
+        nightsUsedByMonth: nights.get(`${share.shareId}|${y.slotYear}`) ?? Array.from({ length: 12 }, () => 0),
+      })),
     })),
-    upcomingStays: upcoming.map((s) => ({
+    upcomingStays: upcomingStays(stays, now, UPCOMING_OWNER_STAYS_LIMIT).map((s) => ({
       bookingId: s.bookingId,
       bookingNumber: s.bookingNumber,
       bookingType: s.bookingType,
-      bookingStatus: s.status,
+      bookingStatus: s.status as OwnerHomeView['upcomingStays'][number]['bookingStatus'],
       shareId: s.shareId,
       houseGroupId: s.houseGroupId,
       houseGroupName: s.houseGroupName,
