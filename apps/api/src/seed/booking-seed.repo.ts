@@ -25,3 +25,11 @@ export async function pricePastNights(db: Db, houseGroupId: string, from: string
     [houseGroupId, from, to],
   );
 }
+
+export async function checkinDateOf(db: Db, bookingId: string): Promise<string> {
+  const r = await db.query<{ d: string }>(
+    `SELECT to_char(checkin_date, 'YYYY-MM-DD') AS d FROM bookings WHERE id = $1`,
+    [bookingId],
+  );
+  return r.rows[0]!.d;
+}

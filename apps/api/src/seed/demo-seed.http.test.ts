@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../test-support/test-api.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
 import { getUser, listBeOwnerHouses } from '@yado/contract/user.contract';
+import { getBooking, listBookings } from '@yado/contract/booking.contract';
+import { listFamilyMembers } from '@yado/contract/family.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -19,7 +21,7 @@ async function counts(api: TestApi): Promise<Record<string, number>> {
   return out;
 }
 
-const signIn = async (role: 'guest' | 'owner' | 'staff') => {
+const signIn = async (role: 'guest' | 'owner' | 'family' | 'staff') => {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
   const res = await t.identityPost(IDENTITY_ROUTES.signInWithPassword, {
     email: account.email,
@@ -34,7 +36,7 @@ describe('demo data', () => {
     const fresh = await createTestApi();
     expect(await seedDemoData(fresh.api.deps)).toBe(true);
     const first = await counts(fresh);
-    expect(first).toMatchObject({ identity_accounts: 3, users: 3, places: 8, house_groups: 24, ownership_offers: 5 });
+    expect(first).toMatchObject({ identity_accounts: 4, users: 4, places: 8, house_groups: 24, ownership_offers: 5 });
     expect(await seedDemoData(fresh.api.deps)).toBe(false);
     expect(await counts(fresh)).toEqual(first);
     // A seed interrupted before its marker was written is finished by the next run without duplicates.
@@ -86,6 +88,29 @@ describe('demo data', () => {
       expect(share.years[0]!.standard.granted).toBe(18);
       expect(share.years[0]!.high.granted).toBe(12);
     }
+  });
+
+  it("has the demo owner's nights in use (own and mutual use) and a family member who booked on them", async () => {
+    await seedDemoData(t.api.deps);
+    const ownerToken = await signIn('owner');
+    const upcoming = await t.call(listBookings, { filter: 'UPCOMING' }, { token: ownerToken });
+    expect(upcoming.body.bookings.map((b) => b.bookingType).sort()).toEqual(['MUTUAL_USE', 'OWN_USE']);
+    const balance = await t.call(getSlotBalance, {}, { token: ownerToken });
+    const consumed = balance.body.shares
+      .flatMap((s) => s.years)
+      .reduce((n, y) => n + y.standard.consumed + y.high.consumed, 0);
+    expect(consumed).toBeGreaterThanOrEqual(7);
+    const members = await t.call(listFamilyMembers, {}, { token: ownerToken });
+    expect(members.body.members.map((m) => [m.emailAddress, m.status])).toEqual([['family@yado.example', 'ACCEPTED']]);
+    const familyToken = await signIn('family');
+    const familyStays = await t.call(listBookings, { filter: 'UPCOMING' }, { token: familyToken });
+    expect(familyStays.body.bookings).toHaveLength(1);
+    const detail = await t.call(
+      getBooking,
+      { bookingId: familyStays.body.bookings[0]!.bookingId },
+      { token: ownerToken },
+    );
+    expect(detail.body.booking.isBookedByFamilySharedUser).toBe(true);
   });
 
   it('offers house groups across Japan for ownership, named in both languages', async () => {

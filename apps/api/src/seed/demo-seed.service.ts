@@ -10,9 +10,10 @@ import { seedDemoPoints } from './point-seed.service.js';
 import * as repo from './demo-seed.repo.js';
 import { seedMealsAndOptions } from './meal-seed.service.js';
 import { seedDemoOwnerShares } from './ownership-seed.service.js';
+import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.service.js';
 
 type DemoAccount = {
-  role: 'guest' | 'owner' | 'staff';
+  role: 'guest' | 'owner' | 'family' | 'staff';
   email: string;
   password: string;
   roles: string[];
@@ -60,6 +61,24 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       romanizedFirstName: 'Kenji',
       romanizedLastName: 'Tanaka',
       phoneNumber: { countryCode: 81, nationalNumber: '8023456789' },
+      postalAddress: tokyoAddress('4-5-6 Ebisu', '150-0013'),
+      nationalityCountryCode: 'JP',
+      occupationId: 2,
+    },
+  },
+  {
+    // The demo owner's family member: books on the owner's slots (family sharing).
+    role: 'family',
+    email: 'family@yado.example',
+    password: 'yado-family-share-2026',
+    roles: [],
+    userType: 'USER_TYPE_GUEST',
+    user: {
+      firstName: '優子',
+      lastName: '田中',
+      romanizedFirstName: 'Yuko',
+      romanizedLastName: 'Tanaka',
+      phoneNumber: { countryCode: 81, nationalNumber: '8034567890' },
       postalAddress: tokyoAddress('4-5-6 Ebisu', '150-0013'),
       nationalityCountryCode: 'JP',
       occupationId: 2,
@@ -170,7 +189,7 @@ async function ensureDemoUser(deps: Deps, account: DemoAccount): Promise<void> {
   if (user && account.userType === 'USER_TYPE_OWNER' && user.userType !== 'USER_TYPE_OWNER') {
     await makeOwner(deps, user.id, 'system:demo-seed');
   }
-  if (account.role === 'guest') await seedDemoCard(deps, accountId);
+  if (account.role === 'guest' || account.role === 'owner') await seedDemoCard(deps, accountId);
   if (account.role === 'guest') await seedDemoPoints(deps, accountId);
 }
 
@@ -194,6 +213,8 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   const owner = DEMO_ACCOUNTS.find((a) => a.role === 'owner')!;
   const ownerAccountId = await identity.accountIdOfEmail(deps, owner.email);
   if (ownerAccountId) await seedDemoOwnerShares(deps, ownerAccountId);
+  await seedDemoOwnerSettings(deps);
   await seedDemoBookings(deps);
+  await seedDemoOwnerStays(deps);
   return true;
 }
