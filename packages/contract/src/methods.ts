@@ -12,6 +12,7 @@ import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
+import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
 
 /**
@@ -29,6 +30,7 @@ export const METHODS_BY_DOMAIN = {
   billing: BILLING_METHODS,
   point: POINT_METHODS,
   booking: BOOKING_METHODS,
+  timeUse: TIME_USE_METHODS,
   ownership: OWNERSHIP_METHODS,
   highSeason: HIGH_SEASON_METHODS,
   ownerArea: OWNER_AREA_METHODS,
