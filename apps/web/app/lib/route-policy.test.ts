@@ -59,6 +59,7 @@ const ROWS: Row[] = [
   ['/owner/houses', '/owner/houses', 'private', 'dark', true, true, false, false],
   ['/owner/revenue', '/owner/revenue', 'private', 'dark', true, true, false, false],
   ['/owner/family', '/owner/family', 'private', 'dark', true, true, false, false],
+  ['/owner/high-season', '/owner/high-season', 'private', 'dark', true, true, false, false],
   ['/owner/statements/2026', '/owner/*', 'private', 'dark', true, true, true, false],
   ['/vehicle-controller/vr_1', '/vehicle-controller/:vehicleRentalId', 'private', 'dark', false, false, true, false],
   [
@@ -126,6 +127,7 @@ const ROWS: Row[] = [
   ['/staff/bookings', '/staff/bookings', 'private', 'light', false, false, false, false],
   ['/staff/points', '/staff/points', 'private', 'light', false, false, false, false],
   ['/staff/shares', '/staff/shares', 'private', 'light', false, false, false, false],
+  ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 
 describe('the route table', () => {
@@ -160,6 +162,7 @@ describe('the route table', () => {
       '/owner/houses',
       '/owner/revenue',
       '/owner/family',
+      '/owner/high-season',
       '/owner/*',
       '/vehicle-controller/:vehicleRentalId',
       '/dao/lending/accommodation-voucher/complete/:houseGroupId',

@@ -155,6 +155,13 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   owner('/owner/houses', 'routes/owner-houses.route.tsx'),
   owner('/owner/revenue', 'routes/owner-revenue.route.tsx'),
   owner('/owner/family', 'routes/owner-family.route.tsx'),
+  entry('/owner/high-season', {
+    access: 'private',
+    colorMode: 'dark',
+    banner: false,
+    screen: 'routes/owner-high-season.route.tsx',
+    namespaces: ['owner', 'allocation'],
+  }),
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),
   entry('/vehicle-controller/:vehicleRentalId', {
     access: 'private',
@@ -200,6 +207,14 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   // A guest's ledger names its reasons in the guest side's words.
   { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
   staff('/staff/shares', 'routes/staff-shares.route.tsx'),
+  entry('/staff/high-season', {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/staff-high-season.route.tsx',
+    namespaces: ['staff', 'allocation'],
+  }),
 ];
 
 /** Unknown addresses: the 404 page, light, never indexed. */

@@ -1,7 +1,11 @@
 import { addDays, addMonths, civilFromIso, datesBetween, monthOf, type IsoDate } from '@yado/contract/civil-date';
-import { confirmBooking, createGuestUseTentativeBooking } from '@yado/contract/booking.contract';
+import {
+  confirmBooking,
+  createGuestUseTentativeBooking,
+  createOwnUseTentativeBooking,
+} from '@yado/contract/booking.contract';
 import { getOwnerHome, getOwnerRevenue, listOwnerHouses } from '@yado/contract/owner-area.contract';
-import { getSlotBalance } from '@yado/contract/ownership.contract';
+import { getSlotBalance, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { chargeDefaultBillings } from '../booking/booking-jobs.service.js';
@@ -423,5 +427,56 @@ describe('an owner without stays', () => {
     expect(res.body.shares.map((s) => s.shareId)).toEqual([share.b1]);
     expect(res.body.upcomingStays.map((s) => s.bookingId)).toEqual([stay.bOwn]);
     expect(res.body.feesOwed.total).toBe(9_900);
+  });
+});
+
+describe('an own-use stay booked through the booking methods', () => {
+  it('shows on the home with its nights, its slots and its fee owed', async () => {
+    const staff = (await signInStaff(t)).idToken;
+    const g = await bookableHouseGroup(t, { bookingTypes: ['GUEST_USE', 'OWN_USE', 'MUTUAL_USE'], days: 120 });
+    const settings = await t.call(
+      staffUpdateOwnerSettings,
+      {
+        houseGroupId: g.houseGroupId,
+        ownUseFee: 5_000,
+        mutualUseExtraChargePerDay: 2_000,
+        allowHighSubstitute: true,
+        inOwnerNetwork: true,
+      },
+      { token: staff },
+    );
+    expect(settings.status).toBe(200);
+    const d2 = await shareHolder(t);
+    const shareId = await grantedShare(t, staff, {
+      accountId: d2.accountId,
+      houseGroupId: g.houseGroupId,
+      numerator: 1,
+      denominator: 12,
+    });
+    const held = await t.call(createOwnUseTentativeBooking, stayRequest(g.houseGroupId, g.today, 30, 3), {
+      token: d2.token,
+    });
+    expect(held.status).toBe(200);
+    const confirmed = await t.call(confirmBooking, { bookingId: held.body.bookingId }, { token: d2.token });
+    expect(confirmed.body).toMatchObject({ bookingStatus: 'BOOKED' });
+
+    const home = (await t.call(getOwnerHome, {}, { token: d2.token })).body;
+    expect(home.upcomingStays).toEqual([
+      expect.objectContaining({
+        bookingId: held.body.bookingId,
+        bookingType: 'OWN_USE',
+        bookingStatus: 'BOOKED',
+        shareId,
+        nights: 3,
+        bookedByFamilyMember: false,
+        debtOption: 'DEFAULT',
+      }),
+    ]);
+    const years = home.shares[0]!.years;
+    expect(years.reduce((n, y) => n + y.standard.consumed + y.high.consumed, 0)).toBe(3);
+    expect(years.flatMap((y) => y.nightsUsedByMonth).reduce((n, x) => n + x, 0)).toBe(3);
+    // The own-use fee, 5,000 yen and 10% tax, owed under the DEFAULT debt option.
+    expect(home.feesOwed.total).toBe(5_500);
+    expect(home.feesOwed.bySubject.find((l) => l.subject === 'OWN_USE_FEE')?.amount).toBe(5_500);
   });
 });

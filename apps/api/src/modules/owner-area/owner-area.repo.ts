@@ -1,7 +1,6 @@
 import type { Language } from '@yado/contract/headers';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { Db } from '../../platform/db/pool.js';
-import type { OwnerFeeSubjectValue } from '@yado/contract/owner-area.contract';
 
 const L = (column: string) => `CASE WHEN $1 = 'ja' THEN ${column}_ja ELSE ${column}_en END`;
 
@@ -98,19 +97,6 @@ export async function ownerStaysOfUser(db: Db, userId: string, language: Languag
     bookedByFamilyMember: row.booked_by_family_member,
     debtOption: row.debt_option,
   }));
-}
-
-/** The sum of a user's owner expenditure entries per subject (signed, tax-inclusive yen). */
-export async function expenditureTotals(
-  db: Db,
-  userId: string,
-): Promise<{ subject: OwnerFeeSubjectValue; amount: number }[]> {
-  const r = await db.query<{ subject: OwnerFeeSubjectValue; amount: number }>({
-    name: 'owner_area_expenditure_totals',
-    text: `SELECT subject, sum(amount)::bigint AS amount FROM owner_expenditures WHERE user_id = $1 GROUP BY subject`,
-    values: [userId],
-  });
-  return r.rows.map((row) => ({ subject: row.subject, amount: Number(row.amount) }));
 }
 
 export type OccupiedStay = {

@@ -75,9 +75,8 @@ export function upcomingStays<S extends OwnerStay & { bookingId: string }>(
 }
 
 /**
- * The fees owed, one line per subject (every subject, 0 when none) and the total. Every entry of
- * the ledger counts until owner statements settle them: the statement issue will subtract what
- * a statement has settled.
+ * The fees owed (the expenditure ledger's sums per subject), one line per subject (every subject,
+ * 0 when none) and the total. Every entry counts until owner statements settle them.
  */
 export function feesOwed(totals: readonly { subject: OwnerFeeSubjectValue; amount: number }[]) {
   const bySubject = OwnerFeeSubject.values.map((subject) => ({

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
 import { getSeasonPriceType, listHouses } from '../catalogue/catalogue.service.js';
+import { owedFees } from '../ownership/owner-expenditure.service.js';
 import { shareBalancesOfUser, sharesOfUser } from '../ownership/owner-share.service.js';
 import { requireUser } from '../user/user.service.js';
 import * as repo from './owner-area.repo.js';
@@ -41,7 +42,7 @@ export async function getOwnerHome(deps: Deps, accountId: string, language: Lang
   const now = deps.clock.now();
   const [shares, fees, stays] = await Promise.all([
     shareBalancesOfUser(deps, user.id, language),
-    repo.expenditureTotals(deps.db, user.id),
+    owedFees(deps.db, user.id),
     repo.ownerStaysOfUser(deps.db, user.id, language),
   ]);
   const placeOf = new Map(stays.map((s) => [s.houseGroupId, s.placeName]));
@@ -78,7 +79,7 @@ export async function getOwnerHome(deps: Deps, accountId: string, language: Lang
       bookedByFamilyMember: s.bookedByFamilyMember,
       debtOption: s.debtOption,
     })),
-    feesOwed: feesOwed(fees),
+    feesOwed: feesOwed(fees.bySubject),
   };
 }
 
