@@ -42,6 +42,7 @@ const ROWS: Row[] = [
   ['/mypage/settings/notifications', '/mypage/settings/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/settings/delete-account', '/mypage/settings/delete-account', 'private', 'light', true, true, true, false],
   ['/mypage/bookings/new/hg_1', '/mypage/bookings/new/:houseGroupId', 'private', 'light', true, true, true, false],
+  ['/mypage/bookings/hours/hg_1', '/mypage/bookings/hours/:houseGroupId', 'private', 'light', true, true, true, false],
   ['/mypage/bookings/bk_1', '/mypage/bookings/:bookingId', 'private', 'light', true, true, true, false],
   ['/mypage/bookings/bk_1/payment', '/mypage/bookings/:bookingId/payment', 'private', 'light', true, true, true, false],
   [

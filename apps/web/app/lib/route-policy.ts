@@ -131,6 +131,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/booking-new.route.tsx',
     namespaces: ['booking'],
   }),
+  // A TIME house group booked by the hour (decision 0027).
+  entry('/mypage/bookings/hours/:houseGroupId', {
+    access: 'private',
+    screen: 'routes/booking-hours.route.tsx',
+    namespaces: ['booking'],
+  }),
   entry('/mypage/bookings/:bookingId', {
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',

@@ -28,6 +28,7 @@ import { HouseGroupFacts } from '../features/catalogue/components/house-group-fa
 import { HouseGroupGallery } from '../features/catalogue/components/house-group-gallery.component';
 import { LocationBlock } from '../features/catalogue/components/location-block.component';
 import { StaySummary } from '../features/catalogue/components/stay-summary.component';
+import { TimeUseCard } from '../features/catalogue/components/time-use-card.component';
 import { TypeLabel } from '../features/catalogue/components/type-label.component';
 import { findQuote } from '../features/catalogue/house-group-quote';
 import { formatYen } from '../lib/format-yen';
@@ -203,23 +204,30 @@ export default function HouseGroupRoute({ loaderData }: Route.ComponentProps) {
           <LocationBlock location={loc} />
         </div>
         <aside className="hg-page__aside">
-          <StaySummary
-            language={language}
-            checkin={d.stay.checkin}
-            checkout={d.stay.checkout}
-            guests={d.guests}
-            quote={d.quote}
-            problem={d.problem}
-            limits={g}
-            checkinTime={g.checkinTime}
-            checkoutTime={g.checkoutTime}
-            standardPrice={g.standardSeasonPrice}
-            selfHref={selfHref}
-            signedIn={signedIn}
-            bookPath={`${localizePath(`/mypage/bookings/new/${g.id}`, language)}${stayQueryString(d.stay, d.guests)}`}
-            clearHref={`${pathname}${stayQueryString({ checkin: null, checkout: null }, d.guests, month)}`}
-            calendarId={CALENDAR_ID}
-          />
+          {/* A TIME house group is booked by the hour, not by the night. */}
+          {g.usageLabel === 'TIME' ? (
+            g.availableBookingTypes.includes('EXCLUSIVE_TIME_USE') ? (
+              <TimeUseCard group={g} language={language} />
+            ) : null
+          ) : (
+            <StaySummary
+              language={language}
+              checkin={d.stay.checkin}
+              checkout={d.stay.checkout}
+              guests={d.guests}
+              quote={d.quote}
+              problem={d.problem}
+              limits={g}
+              checkinTime={g.checkinTime}
+              checkoutTime={g.checkoutTime}
+              standardPrice={g.standardSeasonPrice}
+              selfHref={selfHref}
+              signedIn={signedIn}
+              bookPath={`${localizePath(`/mypage/bookings/new/${g.id}`, language)}${stayQueryString(d.stay, d.guests)}`}
+              clearHref={`${pathname}${stayQueryString({ checkin: null, checkout: null }, d.guests, month)}`}
+              calendarId={CALENDAR_ID}
+            />
+          )}
         </aside>
       </div>
     </div>

@@ -43,7 +43,9 @@ export default function BookingPaymentRoute({ loaderData }: Route.ComponentProps
       </nav>
       <header className="page__header">
         <p className="eyebrow">{t('booking:detail.number', { number: booking.bookingNumber })}</p>
-        <h1 id="booking-heading">{t('booking:payment.heading')}</h1>
+        <h1 id="booking-heading">
+          {booking.exclusiveTimeUse ? t('booking:timeUse.payHeading') : t('booking:payment.heading')}
+        </h1>
         <ol className="booking-steps" aria-label={t('booking:steps.label')}>
           <li className="booking-steps__item booking-steps__item--complete">{t('booking:steps.details')}</li>
           <li aria-current="step" className="booking-steps__item booking-steps__item--current">

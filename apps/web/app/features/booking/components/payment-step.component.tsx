@@ -10,6 +10,7 @@ import { formatYen } from '../../../lib/format-yen';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { challengeUrlFor } from '../challenge-url';
+import { timeUseSpan } from '../time-use-query';
 import { clampPoints, depositOf, totalOf } from '../booking-amounts';
 import type { CompletionState } from '../hooks/use-payment-completion.hook';
 import { usePayDeposit } from '../hooks/use-pay-deposit.hook';
@@ -107,7 +108,9 @@ export function PaymentStep({ booking: b, pointBalance, renderPicker }: Props) {
           >
             {cardRefused
               ? t('booking:payment.retry', { amount: yen(deposit - points) })
-              : t('booking:payment.pay', { amount: yen(deposit - points) })}
+              : b.exclusiveTimeUse
+                ? t('booking:timeUse.pay', { amount: yen(deposit - points) })
+                : t('booking:payment.pay', { amount: yen(deposit - points) })}
           </Button>
           {!paymentMethodId ? <p className="quote-card__fine">{t('booking:payment.chooseCard')}</p> : null}
           <p className="quote-card__fine">
@@ -196,20 +199,25 @@ function DepositSummary({ b, points }: { b: BookingDetail; points: number }) {
       <p className="quote-card__stay">
         <strong>{b.houseGroup.name}</strong>
         <br />
-        {t('booking:quote.stay', {
-          checkin: formatDate(b.checkinDate, 'date', language),
-          checkout: formatDate(b.checkoutDate, 'date', language),
-        })}
+        {b.exclusiveTimeUse
+          ? timeUseSpan(b.exclusiveTimeUse, language, t)
+          : t('booking:quote.stay', {
+              checkin: formatDate(b.checkinDate, 'date', language),
+              checkout: formatDate(b.checkoutDate, 'date', language),
+            })}
       </p>
       <dl className="quote__lines">
         <div className="quote__line">
           <dt>{t('booking:quote.total')}</dt>
           <dd>{yen(total)}</dd>
         </div>
-        <div className="quote__line">
-          <dt>{t('booking:payment.deposit')}</dt>
-          <dd>{yen(deposit)}</dd>
-        </div>
+        {/* Hours are paid whole at once: no deposit, nothing later. */}
+        {b.exclusiveTimeUse ? null : (
+          <div className="quote__line">
+            <dt>{t('booking:payment.deposit')}</dt>
+            <dd>{yen(deposit)}</dd>
+          </div>
+        )}
         {points > 0 ? (
           <div className="quote__line">
             <dt>{t('booking:payment.points')}</dt>
@@ -220,10 +228,12 @@ function DepositSummary({ b, points }: { b: BookingDetail; points: number }) {
           <dt>{t('booking:payment.chargeNow')}</dt>
           <dd data-testid="charge-now">{yen(deposit - points)}</dd>
         </div>
-        <div className="quote__line">
-          <dt>{t('booking:payment.restLater')}</dt>
-          <dd>{yen(Math.max(0, total - deposit))}</dd>
-        </div>
+        {b.exclusiveTimeUse ? null : (
+          <div className="quote__line">
+            <dt>{t('booking:payment.restLater')}</dt>
+            <dd>{yen(Math.max(0, total - deposit))}</dd>
+          </div>
+        )}
       </dl>
     </>
   );
