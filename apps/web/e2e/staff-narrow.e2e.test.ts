@@ -24,6 +24,7 @@ const PAGES = [
   '/staff/points',
   '/staff/shares',
   '/staff/shares?q=owner%40yado.example',
+  '/staff/high-season',
 ];
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -35,6 +35,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/high-season',
+      title: t('staff:dashboard.highSeason'),
+      body: t('staff:dashboard.highSeasonBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
