@@ -4,7 +4,8 @@
 // years granted, stays consumed, cancellations returned or charged, the ended years' rest expired,
 // mutual stays at five other house groups, owner fees in the expenditure ledger — among 25 co-owners
 // with the same kind of history and the guests' stays in between. Prints p50, p95 and p99 over
-// BENCH_CALLS calls (2,000) at BENCH_CLIENTS concurrent clients (4), and one client alone.
+// BENCH_CALLS calls (2,000) at BENCH_CLIENTS concurrent clients (4), and one client alone, beside
+// get_user on the same server for scale, with the API process's CPU per call and the load average.
 // Aim: p95 at most 20 ms. BENCH_KEEP_DB=1 keeps the database (its URL is printed) for EXPLAIN.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -587,7 +588,7 @@ try {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   };
-  const measure = async (clients: number, calls: number) => {
+  const measure = async (clients: number, calls: number, request = call) => {
     const cpu0 = await cpuTicks();
     const latencies: number[] = [];
     let errors = 0;
@@ -598,7 +599,7 @@ try {
         while (next < calls) {
           next++;
           const s = performance.now();
-          const res = await call();
+          const res = await request();
           latencies.push(performance.now() - s);
           if (res.status !== 200) errors++;
         }
@@ -634,6 +635,10 @@ try {
   console.log(row(`get_owner_home, ${CLIENTS} clients`, concurrent));
   const single = await measure(1, Math.min(CALLS, 500));
   console.log(row('get_owner_home, 1 client ', single));
+  // For scale, the same server's cheapest signed-in owner call (the token check, the owner check,
+  // one user read) at 1 client: what is left above it is the owner home's own work.
+  const reference = await measure(1, Math.min(CALLS, 500), () => post(`${API_PREFIX}/get_user`, {}, owner.token));
+  console.log(row('get_user (reference), 1 client', reference));
   console.log(
     `load average after:  ${os
       .loadavg()

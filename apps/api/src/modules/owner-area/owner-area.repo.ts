@@ -2,7 +2,8 @@ import type { Language } from '@yado/contract/headers';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { Db } from '../../platform/db/pool.js';
 
-const L = (column: string) => `CASE WHEN $1 = 'ja' THEN ${column}_ja ELSE ${column}_en END`;
+/** A column in the caller's language, read from the parameter that carries it ($1 unless named). */
+const L = (column: string, language = '$1') => `CASE WHEN ${language} = 'ja' THEN ${column}_ja ELSE ${column}_en END`;
 
 /** The booking types whose nights consume a share's slots. */
 const OWNER_STAY_TYPES = ['OWN_USE', 'MUTUAL_USE'];
@@ -23,11 +24,52 @@ export async function houseGroupLabels(db: Db, ids: readonly string[], language:
   return r.rows.map((row) => ({ id: row.id, name: row.name, placeName: row.place_name, timezone: row.timezone }));
 }
 
-export type OwnerStayRow = {
+/** The house groups of the shares a user holds, with their names. */
+export async function houseGroupLabelsOfUser(db: Db, userId: string, language: Language): Promise<HouseGroupLabel[]> {
+  const r = await db.query<{ id: string; name: string; place_name: string; timezone: string }>({
+    name: 'owner_area_house_group_labels_of_user',
+    text: `SELECT DISTINCT hg.id, ${L('hg.name')} AS name, ${L('p.name')} AS place_name, hg.timezone
+       FROM owner_shares s JOIN house_groups hg ON hg.id = s.house_group_id JOIN places p ON p.id = hg.place_id
+      WHERE s.user_id = $2`,
+    values: [language, userId],
+  });
+  return r.rows.map((row) => ({ id: row.id, name: row.name, placeName: row.place_name, timezone: row.timezone }));
+}
+
+// The owner stays of a user are found through the user's share ids as an array (an init plan): the
+// bookings are then read from bookings_share_idx for these shares alone (an index-only scan, 0023),
+// where a join may walk every owner booking.
+const STAYS_OF_USER = `b.share_id = ANY (ARRAY(SELECT s.id FROM owner_shares s WHERE s.user_id = $1))
+        AND b.booking_type = ANY($2::text[])`;
+
+export type OwnerNights = { shareId: string; checkinDate: IsoDate; checkoutDate: IsoDate };
+
+/**
+ * The stays (own use, mutual use) on the shares a user holds that are not cancelled: only what
+ * counting nights needs, since an owner's years add up to hundreds of stays. The nights are split
+ * into months in the service, faster than by a set-returning function per stay here.
+ */
+export async function ownerNightsOfUser(db: Db, userId: string): Promise<OwnerNights[]> {
+  const r = await db.query<{ share_id: string; checkin_date: string; checkout_date: string }>({
+    name: 'owner_area_nights_of_user',
+    text: `SELECT b.share_id, to_char(b.checkin_date, 'YYYY-MM-DD') AS checkin_date,
+            to_char(b.checkout_date, 'YYYY-MM-DD') AS checkout_date
+       FROM bookings b
+      WHERE ${STAYS_OF_USER} AND b.status <> 'CANCELLED'`,
+    values: [userId, OWNER_STAY_TYPES],
+  });
+  return r.rows.map((row) => ({
+    shareId: row.share_id,
+    checkinDate: row.checkin_date,
+    checkoutDate: row.checkout_date,
+  }));
+}
+
+export type UpcomingOwnerStay = {
   bookingId: string;
   bookingNumber: string;
   bookingType: 'OWN_USE' | 'MUTUAL_USE';
-  status: string;
+  status: 'TENTATIVE' | 'BOOKED' | 'READY_TO_CHECKIN' | 'STAYING';
   shareId: string;
   houseGroupId: string;
   houseGroupName: string;
@@ -36,23 +78,27 @@ export type OwnerStayRow = {
   houseName: string;
   checkinDate: IsoDate;
   checkoutDate: IsoDate;
-  timezone: string;
   bookedByFamilyMember: boolean;
   debtOption: 'DEFAULT' | 'NO_DEBT' | null;
 };
 
 /**
- * Every owner stay (own use, mutual use; any state) on the shares a user holds, with the names the
- * page shows. One read that the owner home both counts nights from and picks the upcoming stays of:
- * the nights of a few hundred stays are split into months faster in the service than by a
- * set-returning function here.
+ * The user's owner stays not yet over, soonest first: not cancelled or finished, and checking out
+ * after today in the house group's zone (`now` is the caller's clock, so a stay shows until its
+ * check-out day has passed).
  */
-export async function ownerStaysOfUser(db: Db, userId: string, language: Language): Promise<OwnerStayRow[]> {
+export async function upcomingOwnerStays(
+  db: Db,
+  userId: string,
+  now: Date,
+  limit: number,
+  language: Language,
+): Promise<UpcomingOwnerStay[]> {
   const r = await db.query<{
     id: string;
     booking_number: string;
-    booking_type: OwnerStayRow['bookingType'];
-    status: string;
+    booking_type: UpcomingOwnerStay['bookingType'];
+    status: UpcomingOwnerStay['status'];
     share_id: string;
     house_group_id: string;
     house_group_name: string;
@@ -61,24 +107,25 @@ export async function ownerStaysOfUser(db: Db, userId: string, language: Languag
     house_name: string;
     checkin_date: string;
     checkout_date: string;
-    timezone: string;
     booked_by_family_member: boolean;
-    debt_option: OwnerStayRow['debtOption'];
+    debt_option: UpcomingOwnerStay['debtOption'];
   }>({
-    name: 'owner_area_stays_of_user',
-    // The share ids as an array (an init plan): the bookings are then found by bookings_share_idx
-    // for these shares alone, where a join may walk every owner booking.
+    name: 'owner_area_upcoming_stays',
     text: `SELECT b.id, b.booking_number, b.booking_type, b.status, b.share_id, b.house_group_id,
-            ${L('hg.name')} AS house_group_name, ${L('p.name')} AS place_name, b.house_id, ${L('h.name')} AS house_name,
+            ${L('hg.name', '$5')} AS house_group_name, ${L('p.name', '$5')} AS place_name,
+            b.house_id, ${L('h.name', '$5')} AS house_name,
             to_char(b.checkin_date, 'YYYY-MM-DD') AS checkin_date, to_char(b.checkout_date, 'YYYY-MM-DD') AS checkout_date,
-            b.timezone, b.booked_by_family_member, b.debt_option
+            b.booked_by_family_member, b.debt_option
        FROM bookings b
        JOIN house_groups hg ON hg.id = b.house_group_id
        JOIN places p ON p.id = hg.place_id
        JOIN houses h ON h.id = b.house_id
-      WHERE b.share_id = ANY (ARRAY(SELECT s.id FROM owner_shares s WHERE s.user_id = $2))
-        AND b.booking_type = ANY($3::text[])`,
-    values: [language, userId, OWNER_STAY_TYPES],
+      WHERE ${STAYS_OF_USER}
+        AND b.status IN ('TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN', 'STAYING')
+        AND b.checkout_date > ($3::timestamptz AT TIME ZONE b.timezone)::date
+      ORDER BY b.checkin_date, b.id
+      LIMIT $4`,
+    values: [userId, OWNER_STAY_TYPES, now, limit, language],
   });
   return r.rows.map((row) => ({
     bookingId: row.id,
@@ -93,7 +140,6 @@ export async function ownerStaysOfUser(db: Db, userId: string, language: Languag
     houseName: row.house_name,
     checkinDate: row.checkin_date,
     checkoutDate: row.checkout_date,
-    timezone: row.timezone,
     bookedByFamilyMember: row.booked_by_family_member,
     debtOption: row.debt_option,
   }));

@@ -5,7 +5,6 @@ import {
   daysBetween,
   firstOfMonth,
   monthOf,
-  todayIn,
   type IsoDate,
 } from '@yado/contract/civil-date';
 import type { OwnerFeeSubjectValue, OwnerNightOccupancyValue } from '@yado/contract/owner-area.contract';
@@ -13,26 +12,16 @@ import { OwnerFeeSubject } from '@yado/contract/owner-area.contract';
 
 export type Fraction = { numerator: number; denominator: number };
 
-/** An owner stay as the owner home reads it. */
-export type OwnerStay = {
-  shareId: string;
-  status: string;
-  checkinDate: IsoDate;
-  checkoutDate: IsoDate;
-  timezone: string;
-};
-
-/** The states of a booking whose stay is still ahead or under way. */
-const UPCOMING_STATUSES: ReadonlySet<string> = new Set(['TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN', 'STAYING']);
+/** An owner stay that is not cancelled, as the owner home counts its nights. */
+export type OwnerStayNights = { shareId: string; checkinDate: IsoDate; checkoutDate: IsoDate };
 
 /**
  * Per share and year ("shareId|year"), twelve numbers, January first: the nights of the share's
- * stays that are not cancelled in each month (a night is the date of its check-in day).
+ * stays in each month (a night is the date of its check-in day).
  */
-export function nightsUsedByMonth(stays: readonly OwnerStay[]): Map<string, number[]> {
+export function nightsUsedByMonth(stays: readonly OwnerStayNights[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
   for (const s of stays) {
-    if (s.status === 'CANCELLED') continue;
     // Month by month rather than night by night: an owner's years of stays are thousands of nights.
     for (let ym = monthOf(s.checkinDate); firstOfMonth(ym) < s.checkoutDate; ym = addMonths(ym, 1)) {
       const start = firstOfMonth(ym) > s.checkinDate ? firstOfMonth(ym) : s.checkinDate;
@@ -45,33 +34,6 @@ export function nightsUsedByMonth(stays: readonly OwnerStay[]): Map<string, numb
     }
   }
   return out;
-}
-
-/**
- * The stays not yet over, soonest first, at most `limit`: not cancelled or finished, and checking
- * out after today in the house group's zone (a stay shows until its check-out day has passed).
- */
-export function upcomingStays<S extends OwnerStay & { bookingId: string }>(
-  stays: readonly S[],
-  now: Date,
-  limit: number,
-): S[] {
-  const todayOf = new Map<string, IsoDate>();
-  const today = (zone: string) => todayOf.get(zone) ?? todayOf.set(zone, todayIn(zone, now)).get(zone)!;
-  return stays
-    .filter((s) => UPCOMING_STATUSES.has(s.status) && s.checkoutDate > today(s.timezone))
-    .sort((a, b) =>
-      a.checkinDate !== b.checkinDate
-        ? a.checkinDate < b.checkinDate
-          ? -1
-          : 1
-        : a.bookingId < b.bookingId
-          ? -1
-          : a.bookingId > b.bookingId
-            ? 1
-            : 0,
-    )
-    .slice(0, limit);
 }
 
 /**

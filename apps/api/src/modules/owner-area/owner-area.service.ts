@@ -23,7 +23,7 @@ import { owedFees } from '../ownership/owner-expenditure.service.js';
 import { shareBalancesOfUser, sharesOfUser } from '../ownership/owner-share.service.js';
 import { requireUser } from '../user/user.service.js';
 import * as repo from './owner-area.repo.js';
-import { calendarNights, feesOwed, nightsUsedByMonth, shareRevenue, upcomingStays } from './owner-area.rules.js';
+import { calendarNights, feesOwed, nightsUsedByMonth, shareRevenue } from './owner-area.rules.js';
 
 type OwnerHomeView = z.input<typeof getOwnerHomeMethod.output>;
 type OwnerHousesView = z.input<typeof listOwnerHousesMethod.output>;
@@ -33,24 +33,21 @@ type OwnerRevenueView = z.input<typeof getOwnerRevenueMethod.output>;
 const groupIdsOf = (shares: readonly { houseGroupId: string }[]) => [...new Set(shares.map((s) => s.houseGroupId))];
 
 /**
- * get_owner_home. After the caller's user, the three reads do not depend on each other (the stays
- * are found by the user's shares in SQL), so they go to the database at once: the page is the
- * first an owner sees, and its time is the slowest read, not their sum.
+ * get_owner_home. After the caller's user, the reads do not depend on each other (the stays and
+ * names are found by the user's shares inside SQL), so they go to the database at once: the page
+ * is the first an owner sees, and its time is the slowest read, not their sum.
  */
 export async function getOwnerHome(deps: Deps, accountId: string, language: Language): Promise<OwnerHomeView> {
   const user = await requireUser(deps, accountId);
   const now = deps.clock.now();
-  const [shares, fees, stays] = await Promise.all([
+  const [shares, fees, stays, upcoming, labels] = await Promise.all([
     shareBalancesOfUser(deps, user.id, language),
     owedFees(deps.db, user.id),
-    repo.ownerStaysOfUser(deps.db, user.id, language),
+    repo.ownerNightsOfUser(deps.db, user.id),
+    repo.upcomingOwnerStays(deps.db, user.id, now, UPCOMING_OWNER_STAYS_LIMIT, language),
+    repo.houseGroupLabelsOfUser(deps.db, user.id, language),
   ]);
-  const placeOf = new Map(stays.map((s) => [s.houseGroupId, s.placeName]));
-  // A share whose house group has no owner stays yet: its place is read on its own.
-  const missing = groupIdsOf(shares).filter((id) => !placeOf.has(id));
-  if (missing.length) {
-    for (const l of await repo.houseGroupLabels(deps.db, missing, language)) placeOf.set(l.id, l.placeName);
-  }
+  const placeOf = new Map(labels.map((l) => [l.id, l.placeName]));
   const nights = nightsUsedByMonth(stays);
   return {
     shares: shares.map(({ timezone, years, ...share }) => ({
@@ -62,11 +59,11 @@ export async function getOwnerHome(deps: Deps, accountId: string, language: Lang
         nightsUsedByMonth: nights.get(`${share.shareId}|${y.slotYear}`) ?? Array.from({ length: 12 }, () => 0),
       })),
     })),
-    upcomingStays: upcomingStays(stays, now, UPCOMING_OWNER_STAYS_LIMIT).map((s) => ({
+    upcomingStays: upcoming.map((s) => ({
       bookingId: s.bookingId,
       bookingNumber: s.bookingNumber,
       bookingType: s.bookingType,
-      bookingStatus: s.status as OwnerHomeView['upcomingStays'][number]['bookingStatus'],
+      bookingStatus: s.status,
       shareId: s.shareId,
       houseGroupId: s.houseGroupId,
       houseGroupName: s.houseGroupName,
