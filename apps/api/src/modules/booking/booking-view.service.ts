@@ -29,7 +29,7 @@ import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 import { ownerFactsFor } from './owner-facts.rules.js';
 import type { DepositFacts } from './use-types/use-type.js';
-import { USE_TYPES } from './use-types/use-types.registry.js';
+import { USE_TYPES, useTypeOf } from './use-types/use-types.registry.js';
 
 /**
  * What the deposit covers, as a billing detail: the DEPOSIT billing itself once
@@ -153,16 +153,28 @@ function guestRegisterOf(b: BookingRecord, p: DetailParts): BookingDetail['guest
   };
 }
 
+/** The check-in and check-out the booking shows: its type's own (the hours of a time use), else the nights' times. */
+function stayTimesOf(b: BookingRecord, hg: Pick<HouseGroup, 'checkinTime' | 'checkoutTime' | 'utcOffset'>) {
+  return (
+    useTypeOf(b.bookingType).shownTimes?.(b.quote.quote) ?? {
+      checkinTime: localDateTime(b.checkinDate, hg.checkinTime, hg.utcOffset),
+      checkoutTime: localDateTime(b.checkoutDate, hg.checkoutTime, hg.utcOffset),
+    }
+  );
+}
+
 function actionsOf(b: BookingRecord, hg: HouseGroup, now: Date): BookingDetail['actions'] {
   const tentative = b.status === 'TENTATIVE';
+  // A type that lodges nobody (a time use) has no guests to change or register and orders no meals.
+  const lodges = useTypeOf(b.bookingType).lodges !== false;
   return {
     canConfirm: tentative && !!b.tentativeDeadline && now < b.tentativeDeadline,
     canCancel: canMove(b.status, 'CANCEL'),
-    canChangeHeadcount: CHANGEABLE.includes(b.status),
-    canSubmitGuestRegister: CHANGEABLE.includes(b.status) && b.status !== 'TENTATIVE',
+    canChangeHeadcount: CHANGEABLE.includes(b.status) && lodges,
+    canSubmitGuestRegister: CHANGEABLE.includes(b.status) && b.status !== 'TENTATIVE' && lodges,
     canCheckin: canMove(b.status, 'CHECKIN') && now >= checkinOpensAt(b, hg) && b.guestRegisterComplete,
     canCheckout: canMove(b.status, 'CHECKOUT'),
-    canOrder: ORDERABLE.includes(b.status),
+    canOrder: ORDERABLE.includes(b.status) && lodges,
   };
 }
 
@@ -194,8 +206,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     isBookedByFamilySharedUser: b.bookedByFamilyMember,
     ...typeExtensionsOf(b, p),
     tentative: tentativeExtensionOf(b, p),
-    checkinTime: localDateTime(b.checkinDate, hg.checkinTime, hg.utcOffset),
-    checkoutTime: localDateTime(b.checkoutDate, hg.checkoutTime, hg.utcOffset),
+    ...stayTimesOf(b, hg),
     checkinDate: civilFromIso(b.checkinDate),
     checkoutDate: civilFromIso(b.checkoutDate),
     user: bookingUserOf(p, language),
@@ -306,8 +317,7 @@ export async function listBookings(
         house: g.houses.find((h) => h.id === b.houseId) ?? { id: b.houseId, name: '', floor: 1 },
         checkinDate: civilFromIso(b.checkinDate),
         checkoutDate: civilFromIso(b.checkoutDate),
-        checkinTime: localDateTime(b.checkinDate, g.hg.checkinTime, g.hg.utcOffset),
-        checkoutTime: localDateTime(b.checkoutDate, g.hg.checkoutTime, g.hg.utcOffset),
+        ...stayTimesOf(b, g.hg),
         bookingHeadcount: headcountOf(b),
         totalAmount: b.quote.quote.totalAmount,
         tentativeBookingDeadline:

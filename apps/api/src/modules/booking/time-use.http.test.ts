@@ -148,6 +148,10 @@ describe('create_exclusive_time_tentative_booking', () => {
         usageAmount: 10_500,
         payment: { billingType: 'DEPOSIT', totalAmount: 11_550 },
       },
+      // The booking shows its hours, and a time use has no guests to change and orders nothing.
+      checkinTime: { ...civil(date), hours: 13 },
+      checkoutTime: { ...civil(date), hours: 16 },
+      actions: { canChangeHeadcount: false, canOrder: false, canSubmitGuestRegister: false, canCancel: true },
     });
 
     // The rest billed before the day is the taxed hours, the payment deducted: nothing more to pay.

@@ -117,17 +117,27 @@ export function hourDateTime(date: IsoDate, hour: number, utcOffset: string): Da
     : localDateTime(date, hh(hour), utcOffset);
 }
 
+/** The booked hours of a time-use quote as the booking's check-in and check-out. */
+export function timeUseTimes(quote: Omit<BookingQuote, 'booking'>): { checkinTime: DateTime; checkoutTime: DateTime } {
+  const t = (quote as Partial<TimeUseQuote>).timeUse;
+  // Only a booking held by the hour has a time-use quote; anything else is a broken row.
+  if (!t) throw new Error('a time-use booking without its hours');
+  return {
+    checkinTime: hourDateTime(t.date, t.startHour, t.utcOffset),
+    checkoutTime: hourDateTime(t.date, t.startHour + t.hours, t.utcOffset),
+  };
+}
+
 /** The exclusive-time-use type extension of a booking's kept quote; its payment is the billing paid at confirmation. */
 export function timeUseExtension(
   quote: Omit<BookingQuote, 'booking'>,
   payment: BillingSummary | null,
 ): NonNullable<BookingDetail['exclusiveTimeUse']> {
-  const t = (quote as Partial<TimeUseQuote>).timeUse;
-  // Only a booking held by the hour has a time-use quote; anything else is a broken row.
-  if (!t) throw new Error('a time-use booking without its hours');
+  const t = (quote as TimeUseQuote).timeUse;
+  const { checkinTime, checkoutTime } = timeUseTimes(quote);
   return {
-    start: hourDateTime(t.date, t.startHour, t.utcOffset),
-    end: hourDateTime(t.date, t.startHour + t.hours, t.utcOffset),
+    start: checkinTime,
+    end: checkoutTime,
     hours: t.hours,
     pricePerHour: t.pricePerHour,
     priceKind: t.priceKind,

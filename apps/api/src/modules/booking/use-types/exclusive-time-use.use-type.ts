@@ -1,5 +1,5 @@
 import { createExclusiveTimeTentativeBooking } from '@yado/contract/time-use.contract';
-import { timeUseExtension } from '../time-use.rules.js';
+import { timeUseExtension, timeUseTimes } from '../time-use.rules.js';
 import type { HourlyUseType } from './use-type.js';
 
 /**
@@ -14,6 +14,9 @@ export const exclusiveTimeUse = {
   bookableFrom: (today) => today,
   consumes: 'YEN',
   acceptsCoupon: false,
+  // Nobody lodges: no headcount, guest register, meals or options; the booking shows its hours.
+  lodges: false,
+  shownTimes: timeUseTimes,
   extensionField: 'exclusiveTimeUse',
   typeExtension: (facts, quote) => timeUseExtension(quote, facts.deposit),
 } satisfies HourlyUseType<'EXCLUSIVE_TIME_USE', 'exclusiveTimeUse'>;

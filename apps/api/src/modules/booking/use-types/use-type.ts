@@ -1,6 +1,7 @@
 import type { BookingDetail, BookingRequest, DebtOptionUi } from '@yado/contract/booking.contract';
 import type { BillingDetail, BillingSummary } from '@yado/contract/billing.contract';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
+import type { DateTime } from '@yado/contract/common.schema';
 import type { MethodDef } from '@yado/contract/method';
 import type { TimeUseRequest } from '@yado/contract/time-use.contract';
 import type { z } from 'zod';
@@ -78,6 +79,10 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
   consumes: Consumption;
   /** The owner side of a type that consumes SLOTS; absent for the types paid in yen. */
   owner?: OwnerUse;
+  /** False for a type that lodges nobody (held by the hour): no headcount, register, meals or options. */
+  lodges?: boolean;
+  /** The check-in and check-out a booking shows when they are not the nights' (a type held by the hour shows its hours). */
+  shownTimes?(quote: QuoteSnapshot['quote']): { checkinTime: DateTime; checkoutTime: DateTime };
   /** Its part of the quote: whether a coupon may discount the stay. */
   acceptsCoupon: boolean;
   /** The booking detail's field that carries the type extension (null for every other type). */
