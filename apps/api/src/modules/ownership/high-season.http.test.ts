@@ -116,6 +116,8 @@ describe('staff_create_allocation_round', () => {
       'periods.1',
     );
     await refuse([[d('08-05'), d('08-05')]], 'periods.0');
+    // 31 September is no day at all.
+    await refuse([[d('09-30'), d('09-31')]], 'periods.0.checkoutDate');
     await refuse([[`${year + 1}-08-01`, `${year + 1}-08-03`]], 'periods.0');
     const late = await t.call(
       staffCreateAllocationRound,

@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { civilFromIso, daysBetween, isoFromCivil, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import {
+  civilFromIso,
+  daysBetween,
+  isoFromCivil,
+  realIsoFromCivil,
+  todayIn,
+  type IsoDate,
+} from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { dateFromDateTime, dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
@@ -195,6 +202,14 @@ export async function createRound(deps: Deps, actor: string, input: CreateRoundI
   }
   const group = await repo.houseGroupForRound(deps.db, input.houseGroupId);
   if (!group) throw new AppError('CodeNotFound', { fields: [{ field: 'houseGroupId', description: 'no such id' }] });
+  const unreal: FieldIssue[] = [];
+  input.periods.forEach((p, i) => {
+    if (!realIsoFromCivil(p.checkinDate))
+      unreal.push({ field: `periods.${i}.checkinDate`, description: 'no such date' });
+    if (!realIsoFromCivil(p.checkoutDate))
+      unreal.push({ field: `periods.${i}.checkoutDate`, description: 'no such date' });
+  });
+  if (unreal.length > 0) throw new AppError('CodeInvalidArgument', { fields: unreal });
   const periods = input.periods
     .map((p) => ({ checkinDate: isoFromCivil(p.checkinDate), checkoutDate: isoFromCivil(p.checkoutDate) }))
     .map((p) => ({ ...p, valid: p.checkoutDate > p.checkinDate }));
