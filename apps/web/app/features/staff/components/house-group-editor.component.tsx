@@ -1,3 +1,4 @@
+import type { HouseGroupOwnerSettings } from '@yado/contract/ownership.contract';
 import type { StaffHouseGroup } from '@yado/contract/staff-catalogue.contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -10,15 +11,21 @@ import { CatalogueImagesEditor, type CatalogueImages } from './catalogue-images-
 import { HouseGroupForm } from './house-group-form.component';
 import type { Option } from './house-group-form-sections.component';
 import { HousesEditor } from './houses-editor.component';
+import { OWNER_SETTINGS_ANCHOR, OwnerSettingsForm } from './owner-settings-form.component';
 import { StaffPage } from './staff-page.component';
 
-/** One house group: its form, houses, photos and history, with the way to its season calendar. */
+/**
+ * One house group: its form, owner settings, houses, photos and history, with the way to its
+ * season calendar.
+ */
 export function HouseGroupEditor({
   houseGroup,
+  ownerSettings,
   places,
   stayStyles,
 }: {
   houseGroup: StaffHouseGroup;
+  ownerSettings: HouseGroupOwnerSettings;
   places: Option[];
   stayStyles: Option[];
 }) {
@@ -41,6 +48,10 @@ export function HouseGroupEditor({
           >
             {t('staff:houseGroups.calendar')}
           </Link>
+          {/* The owner settings sit beside the form, which on a phone is a long way down. */}
+          <a className={buttonClassName({ variant: 'secondary' })} href={`#${OWNER_SETTINGS_ANCHOR}`}>
+            {t('staff:ownerSettings.heading')}
+          </a>
           <Link
             className={buttonClassName({ variant: 'text' })}
             to={localizePath(`/house-groups/${encodeURIComponent(houseGroup.id)}`, language)}
@@ -63,6 +74,7 @@ export function HouseGroupEditor({
           />
         </div>
         <div className="staff-columns__side">
+          <OwnerSettingsForm settings={ownerSettings} onSaved={changed} />
           <HousesEditor houseGroupId={houseGroup.id} houses={houseGroup.houses} onChanged={changed} />
           <CatalogueImagesEditor
             targetType="HOUSE_GROUP"
