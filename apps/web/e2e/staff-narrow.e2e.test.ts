@@ -6,7 +6,8 @@ import { launchBrowser, startTestServer } from './support/test-server';
 /**
  * Every staff console page on a 375 px phone, in English and Japanese: nothing may be wider than
  * the screen (the page never scrolls sideways), and the house-group list shows each house group's
- * facts on a phone. With YADO_SCREENSHOTS=<folder> the house-group list is saved at 375 and 1280 px.
+ * facts on a phone, as does the shares list. With YADO_SCREENSHOTS=<folder> both lists are saved at
+ * 375 and 1280 px.
  */
 const HOUSE_GROUP = 'hg-kazahana-villa';
 const PAGES = [
@@ -89,5 +90,27 @@ describe.each(['en', 'ja'] as Language[])('the staff console at 375 px (%s)', (l
     }
     await row.getByRole('link', { name: language === 'ja' ? 'シーズンカレンダー' : 'Season calendar' }).waitFor();
     await screenshotAtWidths(page, `staff-house-groups-${language}`);
+  });
+
+  it('shows each share of the shares list as a card with its house group, fraction and nights', async () => {
+    await page.goto(`${server.baseUrl}${prefix}/staff/shares`, { waitUntil: 'networkidle' });
+    const row = page.getByTestId('share-row').filter({ hasText: 'owner@yado.example' }).first();
+    await row.waitFor();
+    const cells = await row.locator('th, td').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, text: (el as HTMLElement).innerText.trim() };
+      }),
+    );
+    expect(cells.length).toBe(5);
+    for (const cell of cells) {
+      expect(cell.left, cell.text).toBeGreaterThanOrEqual(0);
+      expect(cell.right, cell.text).toBeLessThanOrEqual(375);
+      expect(cell.text).not.toBe('');
+    }
+    // A card, not a table that scrolls sideways: the cells are stacked, each with its heading.
+    expect(new Set(cells.map((c) => c.left)).size).toBe(1);
+    expect(cells[2]?.text).toContain(language === 'ja' ? '持分' : 'Share');
+    await screenshotAtWidths(page, `staff-shares-narrow-${language}`);
   });
 });

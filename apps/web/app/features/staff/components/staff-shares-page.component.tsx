@@ -136,8 +136,9 @@ function SharesList({
       {shares.length === 0 ? (
         <p className="staff-empty">{t('staff:shares.empty')}</p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table" data-testid="shares-table">
+        // On a phone each share is a card, each fact beside its heading (staff.css), as in the other console lists.
+        <div className="staff-table-wrap staff-table-wrap--cards">
+          <table className="staff-table staff-table--cards" data-testid="shares-table">
             <thead>
               <tr>
                 <th scope="col">{t('staff:shares.holder')}</th>
@@ -158,11 +159,16 @@ function SharesList({
                     {language === 'ja' ? s.holderName : s.romanizedHolderName}
                     <span className="staff-table__id">{s.emailAddress}</span>
                   </th>
-                  <td>{s.houseGroupName}</td>
                   <td>
+                    <CardLabel>{t('staff:shares.houseGroup')}</CardLabel>
+                    {s.houseGroupName}
+                  </td>
+                  <td>
+                    <CardLabel>{t('staff:shares.fraction')}</CardLabel>
                     {s.fraction.numerator}/{s.fraction.denominator}
                   </td>
                   <td className="staff-table__number">
+                    <CardLabel>{t('staff:shares.nights')}</CardLabel>
                     {t('staff:shares.nightsValue', {
                       total: s.nightsPerSlotYear,
                       standard: s.standardNightsPerSlotYear,
@@ -170,6 +176,7 @@ function SharesList({
                     })}
                   </td>
                   <td className="staff-table__number">
+                    <CardLabel>{t('staff:shares.remaining')}</CardLabel>
                     {s.currentSlotYear
                       ? t('staff:shares.remainingValue', {
                           year: s.currentSlotYear.slotYear,
@@ -185,5 +192,14 @@ function SharesList({
         </div>
       )}
     </section>
+  );
+}
+
+/** A column's heading shown beside the fact when the row is a card (screen readers have the header). */
+function CardLabel({ children }: { children: string }) {
+  return (
+    <span className="staff-table__label" aria-hidden="true">
+      {children}
+    </span>
   );
 }
