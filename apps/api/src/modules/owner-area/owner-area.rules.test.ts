@@ -95,9 +95,13 @@ describe('feesOwed and nightsUsedByMonth', () => {
       stay('s1', '2027-12-30', '2028-01-02'),
       stay('s1', '2027-01-10', '2027-01-12'),
       stay('s2', '2027-01-01', '2027-01-08'),
+      // Over the end of February and into April: 1 + 31 + 2 nights.
+      stay('s2', '2027-02-28', '2027-04-03'),
+      // Checking out on the first of the next month: every night in the month of check-in.
+      stay('s2', '2027-05-29', '2027-06-01'),
     ]);
     expect(nights.get('s1|2027')).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
     expect(nights.get('s1|2028')).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(nights.get('s2|2027')![0]).toBe(7);
+    expect(nights.get('s2|2027')).toEqual([7, 1, 31, 2, 3, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

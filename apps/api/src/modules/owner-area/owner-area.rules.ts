@@ -21,16 +21,25 @@ export type OwnerStayNights = { shareId: string; checkinDate: IsoDate; checkoutD
  */
 export function nightsUsedByMonth(stays: readonly OwnerStayNights[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
+  const add = (shareId: string, year: number, month: number, n: number) => {
+    const key = `${shareId}|${year}`;
+    let months = out.get(key);
+    if (!months) out.set(key, (months = Array.from({ length: 12 }, () => 0)));
+    months[month - 1]! += n;
+  };
   for (const s of stays) {
+    // Most stays fall in one month: their nights are the difference of the days of the month.
+    if (s.checkinDate.slice(0, 7) === s.checkoutDate.slice(0, 7)) {
+      const { year, month } = monthOf(s.checkinDate);
+      add(s.shareId, year, month, Number(s.checkoutDate.slice(8)) - Number(s.checkinDate.slice(8)));
+      continue;
+    }
     // Month by month rather than night by night: an owner's years of stays are thousands of nights.
     for (let ym = monthOf(s.checkinDate); firstOfMonth(ym) < s.checkoutDate; ym = addMonths(ym, 1)) {
       const start = firstOfMonth(ym) > s.checkinDate ? firstOfMonth(ym) : s.checkinDate;
       const next = firstOfMonth(addMonths(ym, 1));
       const end = next < s.checkoutDate ? next : s.checkoutDate;
-      const key = `${s.shareId}|${ym.year}`;
-      let months = out.get(key);
-      if (!months) out.set(key, (months = Array.from({ length: 12 }, () => 0)));
-      months[ym.month - 1]! += daysBetween(start, end);
+      add(s.shareId, ym.year, ym.month, daysBetween(start, end));
     }
   }
   return out;
