@@ -1,3 +1,4 @@
+import { addDays } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import {
   listOpenAllocationRounds,
@@ -159,6 +160,21 @@ describe('staff', () => {
     expect(await requests.locator('tbody tr').count()).toBe(1);
     await expectFitsPhone(page);
     await screenshotAtWidths(page, 'staff-high-season-en');
+
+    // A round made on the page: a STANDARD night is refused by name, the New Year's HIGH nights are taken.
+    const create = page.getByTestId('allocation-round-form');
+    await hydrated(page, 'allocation-round-form');
+    await create.locator('select').first().selectOption(HOUSE_GROUP);
+    await create.getByLabel('Slot year').fill(String(year));
+    await create.getByLabel('Requests open (Japan time)').fill(`${addDays(todayInTokyo(), 1)}T09:00`);
+    await create.getByLabel('Requests close (Japan time)').fill(`${addDays(todayInTokyo(), 2)}T18:00`);
+    await create.getByLabel('Check-in 1').fill(`${year}-12-26`);
+    await create.getByLabel('Check-out 1').fill(`${year}-12-31`);
+    await create.getByRole('button', { name: 'Create round' }).click();
+    await expect.poll(() => create.getByRole('alert').innerText()).toContain(`${year}-12-26`);
+    await create.getByLabel('Check-in 1').fill(`${year}-12-28`);
+    await create.getByRole('button', { name: 'Create round' }).click();
+    await expect.poll(() => page.getByTestId('allocation-round-row').count(), { timeout: 10_000 }).toBe(2);
 
     const closing = await createRound([['09-19', '09-23']], 4_000);
     const { rounds } = await callApi(server.baseUrl, listOpenAllocationRounds, {}, ownerToken);

@@ -105,7 +105,10 @@ function ShareEntry({ round, share }: { round: Round; share: Share }) {
       ) : null}
       {round.status === 'CLOSED' ? <p className="owner-note">{t('allocation:owner.waiting')}</p> : null}
       {round.status !== 'OPEN' && share.request ? (
-        <ol className="hs-ranked hs-ranked--readonly" aria-label={t('allocation:owner.ranked')}>
+        <h3 className="hs-subheading">{t('allocation:owner.ranked')}</h3>
+      ) : null}
+      {round.status !== 'OPEN' && share.request ? (
+        <ol className="hs-ranked hs-ranked--readonly">
           {share.request.periodIds.map((id, i) => {
             const p = periodOf(id);
             return p ? (
