@@ -1,15 +1,35 @@
+import { addDays, civilFromIso, isoFromCivil } from '@yado/contract/civil-date';
+import { getBookingQuote } from '@yado/contract/booking.contract';
+import { getSeasonPriceType } from '@yado/contract/catalogue.contract';
+import { staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
+import { createUser } from '@yado/contract/user.contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { DEMO_GUEST, newContext, screenshotAtWidths, signIn, type Language } from './support/guest-steps';
+import { callApi } from './support/call-api';
+import {
+  DEMO_GUEST,
+  DEMO_STAFF,
+  newContext,
+  post,
+  saveCardOnProviderPage,
+  screenshotAtWidths,
+  signIn,
+  signInByApi,
+  todayInTokyo,
+  type Language,
+} from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
  * The owner area in Debian's Chromium against the real server on a fresh database. The demo owner
  * (1/12 of two house groups) opens /owner in both languages: the page is dark, shows the shares'
  * slots, the houses' calendars, the revenue and the family, and passes axe (contrast included). A
- * guest asking for /owner lands on /mypage. With YADO_SCREENSHOTS=<folder> each page is saved at
- * 375 and 1280 px.
+ * guest asking for /owner lands on /mypage. Then an owner of a small share (1/121 of a house group:
+ * 2 standard and 1 high night a year) books two HIGH nights from the house group's page as own use
+ * (one high slot, one standard slot as high-substitute), sees the balance drop, switches the fee to
+ * NO_DEBT and pays it with Pay now, cancels within the free month and sees the slots back. With
+ * YADO_SCREENSHOTS=<folder> each page is saved at 375 and 1280 px.
  */
 const DEMO_OWNER = { email: 'owner@yado.example', password: 'yado-owner-share-2026' };
 
@@ -156,5 +176,173 @@ describe.each(['en', 'ja'] as Language[])('the owner area (%s)', (language) => {
     await dialog.waitFor();
     await dialog.getByTestId('owner-family-confirm-remove').click();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------- an own-use stay, end to end
+
+// A house group without an ownership offer, so staff may grant any fraction of it.
+const HOUSE_GROUP = 'hg-yukimi-chalet';
+const OWN_USE_FEE = 5_000;
+
+/** Two HIGH nights in one slot year, more than a month and a week ahead, that the owner can hold. */
+async function twoHighNights(token: string): Promise<string> {
+  const from = addDays(todayInTokyo(), 40);
+  const { days } = await callApi(server.baseUrl, getSeasonPriceType, {
+    houseGroupId: HOUSE_GROUP,
+    startDate: civilFromIso(from),
+    endDate: civilFromIso(addDays(from, 300)),
+  });
+  const high = new Set(days.filter((d) => d.priceType === 'HIGH' && !d.closed).map((d) => isoFromCivil(d.date)));
+  for (const night of [...high].sort()) {
+    const next = addDays(night, 1);
+    if (!high.has(next) || night.slice(0, 4) !== next.slice(0, 4)) continue;
+    const quote = await fetch(`${server.baseUrl}/app/v1/${getBookingQuote.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        houseGroupId: HOUSE_GROUP,
+        checkinDate: civilFromIso(night),
+        checkoutDate: civilFromIso(addDays(night, 2)),
+        headcount: { males: 1, females: 1 },
+        bookingType: 'OWN_USE',
+      }),
+    });
+    if (quote.ok) return night;
+  }
+  throw new Error('no two free HIGH nights in the season calendar');
+}
+
+describe('an owner’s own-use stay', () => {
+  const account = { email: `owner-${Date.now()}@example.com`, password: 'correct horse battery staple' };
+  let token = '';
+  let checkin = '';
+  let page: Page;
+
+  const remaining = async (tier: 'standard' | 'high') =>
+    Number(
+      await page
+        .getByTestId(`owner-balance-${checkin.slice(0, 4)}-${tier}`)
+        .first()
+        .getAttribute('data-remaining'),
+    );
+
+  beforeAll(async () => {
+    const staff = (await signInByApi(server.baseUrl, DEMO_STAFF)).idToken;
+    await callApi(
+      server.baseUrl,
+      staffUpdateOwnerSettings,
+      {
+        houseGroupId: HOUSE_GROUP,
+        ownUseFee: OWN_USE_FEE,
+        mutualUseExtraChargePerDay: 2_000,
+        allowHighSubstitute: true,
+        inOwnerNetwork: true,
+      },
+      { authorization: `Bearer ${staff}`, 'idempotency-key': `e2e-owner-settings-${Date.now()}` },
+    );
+    const { idToken, accountId } = await post<{ idToken: string; accountId: string }>(
+      `${server.baseUrl}/identity/v1/sign_up`,
+      account,
+    );
+    token = idToken;
+    await callApi(
+      server.baseUrl,
+      createUser,
+      {
+        firstName: '一郎',
+        lastName: '鈴木',
+        romanizedFirstName: 'Ichiro',
+        romanizedLastName: 'Suzuki',
+        nationalityCountryCode: 'JP',
+      },
+      token,
+    );
+    // 1/121 of a year: 3 nights, 1 high and 2 standard.
+    await callApi(
+      server.baseUrl,
+      staffGrantShare,
+      { accountId, houseGroupId: HOUSE_GROUP, numerator: 1, denominator: 121 },
+      { authorization: `Bearer ${staff}`, 'idempotency-key': `e2e-grant-${accountId}` },
+    );
+    checkin = await twoHighNights(token);
+    const context = await newContext(browser, 'en', 1280);
+    page = await context.newPage();
+    await signIn(page, server.baseUrl, account);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('books two HIGH nights as own use from the house group’s page: one high slot and one high-substitute', async () => {
+    await page.goto(`${server.baseUrl}/owner`, { waitUntil: 'networkidle' });
+    expect(await remaining('standard')).toBe(2);
+    expect(await remaining('high')).toBe(1);
+
+    const checkout = addDays(checkin, 2);
+    await page.goto(`${server.baseUrl}/house-groups/${HOUSE_GROUP}?checkin=${checkin}&checkout=${checkout}&adults=2`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByTestId('owner-stay-choice').waitFor();
+    await screenshotAtWidths(page, 'owner-house-group-choice-en');
+    await page.getByTestId('owner-choice-OWN_USE').click();
+    await page.waitForURL((url) => url.pathname === `/owner/bookings/new/${HOUSE_GROUP}`);
+    await expect.poll(() => page.locator('html').getAttribute('data-color-mode')).toBe('dark');
+    const quote = page.getByTestId('owner-quote');
+    await expect.poll(() => quote.getByTestId('owner-quote-high-substitute').textContent()).toBe('1');
+    expect(await quote.getByTestId('owner-quote-high').textContent()).toBe('1');
+    expect(await quote.getByTestId('owner-quote-standard').textContent()).toBe('0');
+    expect(await quote.getByTestId('owner-quote-fee').textContent()).toBe('¥5,000');
+    await expectNoSeriousA11yViolations(page, '/owner/bookings/new');
+    await expectFitsPhone(page);
+    await screenshotAtWidths(page, 'owner-booking-new-en');
+
+    await page.getByTestId('owner-book-submit').click();
+    await page.waitForURL((url) => /^\/mypage\/bookings\/[^/]+$/.test(url.pathname));
+    const stay = page.getByTestId('owner-stay');
+    await stay.waitFor();
+    expect(await stay.getByTestId('owner-stay-high-substitute').textContent()).toBe('1');
+    await page.getByTestId('booking-status').filter({ hasText: 'Booked' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/owner`, { waitUntil: 'networkidle' });
+    expect(await remaining('standard')).toBe(1);
+    expect(await remaining('high')).toBe(0);
+    expect(await page.getByTestId('owner-upcoming-stay').count()).toBe(1);
+  });
+
+  it('switches the fee to NO_DEBT and pays it with Pay now', async () => {
+    await page.getByTestId('owner-upcoming-stay').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/mypage/bookings/'));
+    const bookingPath = new URL(page.url()).pathname;
+    await page.getByTestId('owner-debt-NO_DEBT').check();
+    const fee = page.getByTestId('billing').filter({ hasText: '5,500' });
+    await fee.waitFor();
+    await fee.getByTestId('pay-now').click();
+    await fee.getByRole('button', { name: 'Add a card' }).click();
+    await saveCardOnProviderPage(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.pathname === bookingPath);
+    const again = page.getByTestId('billing').filter({ hasText: '5,500' });
+    await again.getByRole('radio', { name: /4242/ }).check();
+    await again.getByTestId('pay-billing').click();
+    await again.getByTestId('billing-status').filter({ hasText: 'Paid' }).waitFor();
+    // Paid at once: the debt option can no longer change.
+    await expect.poll(() => page.getByTestId('owner-debt-DEFAULT').isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, '/mypage/bookings/:id (owner stay)');
+    await screenshotAtWidths(page, 'owner-booking-paid-en');
+  });
+
+  it('cancels within the free month and gets the slots back', async () => {
+    await page.getByTestId('cancel-booking').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('cancel-fee').textContent()).toBe('¥0');
+    await dialog.getByTestId('confirm-cancel').click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await page.getByTestId('booking-status').filter({ hasText: 'Cancelled' }).waitFor();
+    await page.goto(`${server.baseUrl}/owner`, { waitUntil: 'networkidle' });
+    expect(await remaining('standard')).toBe(2);
+    expect(await remaining('high')).toBe(1);
+    expect(await page.getByTestId('owner-upcoming-stay').count()).toBe(0);
   });
 });

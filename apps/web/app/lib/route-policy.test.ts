@@ -61,6 +61,7 @@ const ROWS: Row[] = [
   ['/owner/revenue', '/owner/revenue', 'private', 'dark', true, true, false, false],
   ['/owner/family', '/owner/family', 'private', 'dark', true, true, false, false],
   ['/owner/high-season', '/owner/high-season', 'private', 'dark', true, true, false, false],
+  ['/owner/bookings/new/hg_1', '/owner/bookings/new/:houseGroupId', 'private', 'dark', true, true, false, false],
   ['/owner/statements/2026', '/owner/*', 'private', 'dark', true, true, true, false],
   ['/vehicle-controller/vr_1', '/vehicle-controller/:vehicleRentalId', 'private', 'dark', false, false, true, false],
   [
@@ -164,6 +165,7 @@ describe('the route table', () => {
       '/owner/revenue',
       '/owner/family',
       '/owner/high-season',
+      '/owner/bookings/new/:houseGroupId',
       '/owner/*',
       '/vehicle-controller/:vehicleRentalId',
       '/dao/lending/accommodation-voucher/complete/:houseGroupId',

@@ -140,7 +140,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/bookings/:bookingId', {
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
-    namespaces: ['booking', 'payment'],
+    // An owner stay shows its slots, fees and debt option in the owner area's words.
+    namespaces: ['booking', 'payment', 'owner'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -168,6 +169,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/owner-high-season.route.tsx',
     namespaces: ['owner', 'allocation'],
   }),
+  owner('/owner/bookings/new/:houseGroupId', 'routes/owner-booking-new.route.tsx'),
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),
   entry('/vehicle-controller/:vehicleRentalId', {
     access: 'private',

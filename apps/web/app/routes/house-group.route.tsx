@@ -30,6 +30,7 @@ import { LocationBlock } from '../features/catalogue/components/location-block.c
 import { StaySummary } from '../features/catalogue/components/stay-summary.component';
 import { TimeUseCard } from '../features/catalogue/components/time-use-card.component';
 import { TypeLabel } from '../features/catalogue/components/type-label.component';
+import { OwnerStayChoice } from '../features/owner/components/owner-stay-choice.component';
 import { findQuote } from '../features/catalogue/house-group-quote';
 import { formatYen } from '../lib/format-yen';
 import { translatorFor } from '../lib/i18n';
@@ -228,6 +229,7 @@ export default function HouseGroupRoute({ loaderData }: Route.ComponentProps) {
               calendarId={CALENDAR_ID}
             />
           )}
+          {signedIn ? <OwnerStayChoice houseGroupId={g.id} query={stayQueryString(d.stay, d.guests)} /> : null}
         </aside>
       </div>
     </div>

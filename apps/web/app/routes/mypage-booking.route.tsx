@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useRevalidator, type HeadersFunction, t
 import { todayIn } from '@yado/contract/civil-date';
 import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
+import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -16,6 +17,7 @@ import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+import ownerStylesHref from '../styles/owner.css?url';
 import type { Route } from './+types/mypage-booking.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -70,7 +72,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
+// owner.css styles an owner stay's card (its debt option choice); small, and cached after the first page.
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: bookingStylesHref },
+  { rel: 'stylesheet', href: ownerStylesHref },
+];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
   const t = translatorFor(languageFromPath(location.pathname));
@@ -123,6 +129,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         registeringCard={params.has('cardRegistration')}
         justConfirmed={params.get('confirmed') === '1'}
         refresh={refresh}
+        ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
     </div>
   );

@@ -104,6 +104,10 @@ export function subjectLabel(t: TFunction, subject: string): string {
       return t('booking:subject.ACCOMMODATION_CANCEL_FEE');
     case 'ACCOMMODATION_DEPOSIT':
       return t('booking:subject.ACCOMMODATION_DEPOSIT');
+    case 'OWN_USE_FEE':
+      return t('booking:subject.OWN_USE_FEE');
+    case 'MUTUAL_USE_EXTRA_CHARGE':
+      return t('booking:subject.MUTUAL_USE_EXTRA_CHARGE');
     default:
       return t('booking:subject.other');
   }

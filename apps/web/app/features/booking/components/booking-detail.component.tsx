@@ -45,6 +45,11 @@ type Props = {
   justConfirmed: boolean;
   /** Reloads the page's data after a change, and drops the one-time query. */
   refresh: () => void;
+  /**
+   * An owner stay's own card (slots, owner fees, debt option, confirming the hold without a card),
+   * given by the route; it takes the place of the guest's hold card, which leads to the card payment.
+   */
+  ownerStay?: ReactNode;
 };
 
 /**
@@ -74,7 +79,7 @@ export function BookingDetailView(p: Props) {
     <div className="booking-detail">
       <BookingDetailHeader b={b} />
       <PaymentCompletionAlerts b={b} state={completionState} justConfirmed={p.justConfirmed} />
-      <TentativeCard b={b} state={completionState} checkAgain={() => startCompletion()} />
+      {p.ownerStay ?? <TentativeCard b={b} state={completionState} checkAgain={() => startCompletion()} />}
       <div className="booking-detail__grid">
         <BookingStayCard b={b} capacity={p.capacity} refresh={refresh} />
         <BookingAccessCard b={b} />

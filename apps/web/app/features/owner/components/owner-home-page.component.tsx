@@ -168,7 +168,7 @@ function BalanceTable({ share }: { share: HomeShare }) {
               </th>
             </tr>
             {(['standard', 'high'] as const).map((key) => (
-              <tr key={key} data-testid={`owner-balance-${y.slotYear}-${key}`}>
+              <tr key={key} data-testid={`owner-balance-${y.slotYear}-${key}`} data-remaining={y[key].remaining}>
                 <th scope="row">{t(`owner:tier.${key}`)}</th>
                 <td className="owner-table__num">{y[key].granted}</td>
                 <td className="owner-table__num">{usedOf(y[key])}</td>
