@@ -5,6 +5,8 @@ import { civilFromIso, daysBetween, parseIsoDate, type IsoDate } from '@yado/con
 export const MAX_OWNER_STAY_NIGHTS = 30;
 export const MAX_GUESTS = 20;
 export const CHILD_AGES = Array.from({ length: 18 }, (_, i) => i);
+/** Under this age a child is an infant: sleeps with the parents and does not count against capacity. */
+export const INFANT_UNDER = 6;
 
 export type OwnerStayType = 'OWN_USE' | 'MUTUAL_USE';
 export type DebtOptionValue = 'DEFAULT' | 'NO_DEBT';
@@ -53,11 +55,15 @@ export function draftProblem(d: OwnerStayDraft): 'dates' | 'nights' | 'childAges
 
 /**
  * The contract's owner booking request. The spec counts men and women apart; the page asks for adults
- * only (an owner's own stay), so they are split, as the guest form starts.
+ * only (an owner's own stay), so they are split, as the guest form starts. Children under 6 are
+ * infants.
  */
 export function ownerRequest(houseGroupId: string, d: OwnerStayDraft): OwnerBookingRequest | null {
   if (draftProblem(d) !== null || !d.checkin || !d.checkout) return null;
   const males = Math.floor(d.adults / 2);
+  const ages = d.childAges.filter((a): a is number => a !== '');
+  const children = ages.filter((a) => a >= INFANT_UNDER);
+  const infants = ages.filter((a) => a < INFANT_UNDER);
   return {
     houseGroupId,
     checkinDate: civilFromIso(d.checkin),
@@ -65,12 +71,14 @@ export function ownerRequest(houseGroupId: string, d: OwnerStayDraft): OwnerBook
     headcount: {
       males,
       females: d.adults - males,
-      children: d.childAges.length,
+      children: children.length,
+      infants: infants.length,
       largeDogs: 0,
       mediumDogs: 0,
       smallDogs: 0,
     },
-    childrenAge: d.childAges.filter((a): a is number => a !== ''),
+    // The children's ages first, then the infants' (as the guest form sends them).
+    childrenAge: [...children, ...infants],
     allergy: '',
     request: '',
     meals: [],
