@@ -110,6 +110,42 @@ describe('the draw books the winners’ own-use stays', () => {
     ).toBe(2);
   });
 
+  it('draws once when staff run it twice at the same moment', async () => {
+    const g = await highGroup(2);
+    const owners = [await ownerOf(t, staffToken, g.houseGroupId), await ownerOf(t, staffToken, g.houseGroupId)];
+    const round = await createdRound(
+      t,
+      staffToken,
+      roundInput(t, { houseGroupId: g.houseGroupId, slotYear: g.slotYear, periods: g.weeks }),
+    );
+    for (const o of owners) {
+      await t.call(
+        submitAllocationRequests,
+        { roundId: round.roundId, shareId: o.shareId, periodIds: round.periods.map((p) => p.periodId), adults: 2 },
+        { token: o.token },
+      );
+    }
+    t.clock.advance(180_000);
+    const [a, b] = await Promise.all(
+      ['one', 'two'].map((seed) =>
+        t.call(staffRunAllocationDraw, { roundId: round.roundId, seed }, { token: staffToken }),
+      ),
+    );
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    expect(a!.body.draw.seed).toBe(b!.body.draw.seed);
+    const settled = await t.call(staffRunAllocationDraw, { roundId: round.roundId }, { token: staffToken });
+    expect(settled.body.allocations.map((x) => [x.outcome, x.failureReason])).toEqual(
+      settled.body.allocations.map(() => ['BOOKED', null]),
+    );
+    const n = await t.pool.query('SELECT count(*)::int AS n FROM bookings WHERE house_group_id = $1', [g.houseGroupId]);
+    expect(n.rows[0].n).toBe(settled.body.allocations.length);
+    const draws = await t.pool.query(
+      "SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1 AND action = 'allocation-round.draw'",
+      [round.roundId],
+    );
+    expect(draws.rows[0].n).toBe(1);
+  });
+
   it('counts what a share won in the house group’s earlier rounds against it in the next', async () => {
     const g = await highGroup(2);
     // A quarter share: 36 high slots, enough for a week in each round.

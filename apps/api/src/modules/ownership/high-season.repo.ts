@@ -463,6 +463,26 @@ export async function allocationsOfRounds(
   }));
 }
 
+/**
+ * Claims a PENDING allocation for one booking attempt: while PENDING, `settled_at` holds when an
+ * attempt last claimed it. Another attempt may claim it only once that claim is older than
+ * `staleBefore` (a process that died mid-booking), so two draw calls never book one allocation at
+ * once. Returns whether this caller holds the claim.
+ */
+export async function claimAllocation(db: Db, allocationId: string, now: Date, staleBefore: Date): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE allocations SET settled_at = $2
+      WHERE id = $1 AND outcome = 'PENDING' AND (settled_at IS NULL OR settled_at < $3)`,
+    [allocationId, now, staleBefore],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** Gives up a claim at once (the attempt failed for a reason a retry may not meet). */
+export async function releaseAllocation(db: Db, allocationId: string): Promise<void> {
+  await db.query(`UPDATE allocations SET settled_at = NULL WHERE id = $1 AND outcome = 'PENDING'`, [allocationId]);
+}
+
 /** Records what became of an allocation's booking; only a PENDING allocation changes. */
 export async function settleAllocation(
   db: Db,

@@ -310,10 +310,14 @@ async function drawInput(tx: Db, round: repo.RoundRecord): Promise<DrawInput> {
   return { periods: drawPeriods, participants };
 }
 
+/** How long one call's claim on an allocation it is booking keeps other calls away (a booking takes milliseconds). */
+const BOOKING_CLAIM_MS = 60_000;
+
 /**
  * Books each allocation still PENDING as its winner's own-use stay, and records the outcome. The
  * booking's reference is the allocation's, so a retry (a second draw call after a crash) never
- * books twice. A refusal (slots spent meanwhile, the house taken) marks the allocation FAILED and
+ * books twice, and each allocation is claimed first, so two calls at once never book it twice
+ * either. A refusal (slots spent meanwhile, the house taken) marks the allocation FAILED and
  * its dates stay open first-come; anything else leaves it PENDING for the next call.
  */
 async function bookPending(deps: Deps, round: repo.RoundRecord, createBooking: CreateAllocatedBooking): Promise<void> {
@@ -332,6 +336,9 @@ async function bookPending(deps: Deps, round: repo.RoundRecord, createBooking: C
     const holder = holders.get(a.shareId);
     const request = requests.get(a.shareId);
     if (!holder || !request) continue;
+    const now = deps.clock.now();
+    // Another call is booking it right now: leave it to that call.
+    if (!(await repo.claimAllocation(deps.db, a.id, now, new Date(now.getTime() - BOOKING_CLAIM_MS)))) continue;
     try {
       const booked = await createBooking(deps, {
         accountId: holder.accountId,
@@ -350,6 +357,7 @@ async function bookPending(deps: Deps, round: repo.RoundRecord, createBooking: C
           at: deps.clock.now(),
         });
       } else {
+        await repo.releaseAllocation(deps.db, a.id);
         deps.log.error('allocated own-use booking failed; left pending', { err: String(err), allocationId: a.id });
       }
     }
