@@ -171,10 +171,12 @@ export async function findShareView(db: Db, shareId: string, language: Language)
 }
 
 export async function sharesOfUser(db: Db, userId: string, language: Language): Promise<OwnerShareView[]> {
-  const r = await db.query<ShareViewRow>(
-    `${VIEW_SELECT} WHERE s.user_id = $2 ORDER BY s.granted_at, s.house_group_id, s.id`,
-    [language, userId],
-  );
+  const r = await db.query<ShareViewRow>({
+    // Named: every owner page asks it (the owner home on each visit), so each connection plans it once.
+    name: 'owner_shares_of_user',
+    text: `${VIEW_SELECT} WHERE s.user_id = $2 ORDER BY s.granted_at, s.house_group_id, s.id`,
+    values: [language, userId],
+  });
   return r.rows.map(toView);
 }
 

@@ -92,8 +92,10 @@ type TotalsRow = {
 
 /** Per share, slot year and tier: the sums of each kind of entry and the balance (their sum). */
 export async function yearTotals(db: Db, shareIds: readonly string[], slotYear?: number): Promise<YearTotals[]> {
-  const r = await db.query<TotalsRow>(
-    `SELECT share_id, slot_year, tier,
+  const r = await db.query<TotalsRow>({
+    // Named: every balance view asks it (the owner home on each visit), so each connection plans it once.
+    name: 'slot_ledger_year_totals',
+    text: `SELECT share_id, slot_year, tier,
             COALESCE(sum(nights) FILTER (WHERE kind = 'GRANT'), 0) AS granted,
             COALESCE(-sum(nights) FILTER (WHERE kind = 'CONSUME'), 0) AS consumed,
             COALESCE(sum(nights) FILTER (WHERE kind = 'RETURN'), 0) AS returned,
@@ -105,8 +107,8 @@ export async function yearTotals(db: Db, shareIds: readonly string[], slotYear?:
       WHERE share_id = ANY($1::text[]) AND ($2::int IS NULL OR slot_year = $2)
       GROUP BY share_id, slot_year, tier
       ORDER BY share_id, slot_year, tier`,
-    [shareIds, slotYear ?? null],
-  );
+    values: [shareIds, slotYear ?? null],
+  });
   return r.rows.map((row) => ({
     shareId: row.share_id,
     slotYear: row.slot_year,
