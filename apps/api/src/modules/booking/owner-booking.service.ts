@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookingQuote, OwnerBookingRequest } from '@yado/contract/booking.contract';
 import { addMonths, civilFromIso, isoFromParts, monthOf, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
@@ -10,8 +11,13 @@ import { sharingOwnerUserIds } from '../family/family.service.js';
 import { reservedByAllocationRound } from '../ownership/high-season.service.js';
 import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
 import { findShare, sharesHeldBy } from '../ownership/owner-share.service.js';
-import { consumeSlots, previewConsumption, type ConsumeRequest } from '../ownership/slot-ledger.service.js';
-import { requireUser } from '../user/user.service.js';
+import {
+  consumePlannedSlots,
+  consumeSlots,
+  previewConsumption,
+  type ConsumeRequest,
+} from '../ownership/slot-ledger.service.js';
+import { requireUser, type UserRecord } from '../user/user.service.js';
 import { basicBooking, shortOf } from './booking-output.rules.js';
 import { priceRequest, type PricedRequest } from './booking-quote.service.js';
 import { headcountOf, type QuoteSnapshot } from './booking-quote.rules.js';
@@ -22,6 +28,7 @@ import {
   placeRequestedOrders,
   takeFirstFreeHouse,
   type Created,
+  type Held,
   type HoldIds,
   type HoldRequest,
 } from './create-tentative-booking.service.js';
@@ -111,12 +118,26 @@ export type OwnerPriced = {
   choice: ShareChoice;
   settings: OwnerSettings;
   snapshot: QuoteSnapshot;
+  /** The slots the stay would take per slot year, as read before any transaction. */
+  plannedYears: Parameters<typeof consumePlannedSlots>[2];
+  user: UserRecord;
 };
+
+function settled<T>(r: PromiseSettledResult<T>): T {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+}
 
 /**
  * Everything an owner hold or quote needs, read-only: the priced request (house group, nights,
  * meals, options), the share and the house group's owner settings, the window, and the quote with
  * the slots the stay would take now (CodeInsufficientSlots when a year's balance is short).
+ *
+ * The reads go out in two waves of independent reads (the caller and their shares, the priced
+ * request, the owner settings; then the allocation rounds, the balances and the share's house
+ * group), and refusals are raised in the order a caller can act on them, whichever
+ * read finished first. Nothing here is a decision: in the hold's transaction the ledger's guard
+ * (or the share's lock) has the last word on the slots.
  */
 export async function priceOwnerRequest(
   deps: Deps,
@@ -132,31 +153,41 @@ export async function priceOwnerRequest(
   const { useType, request } = input;
   const owner = useType.owner;
   if (!owner) throw new AppError('CodeBookingTypeNotAvailable');
-  const user = await requireUser(deps, input.accountId);
-  const [choices, priced] = await Promise.all([
-    usableShares(deps.db, user.id),
+  const userRead = requireUser(deps, input.accountId);
+  const [userR, choicesR, pricedR, settingsR] = await Promise.allSettled([
+    userRead,
+    userRead.then((u) => usableShares(deps.db, u.id)),
     priceRequest(deps, {
       accountId: input.accountId,
       language: input.language,
       bookingType: useType.bookingType as BookingTypeValue,
       request,
     }),
+    ownerSettingsOf(deps.db, request.houseGroupId),
   ]);
+  const user = settled(userR);
+  const choices = settled(choicesR);
+  const priced = settled(pricedR);
   const hg = priced.houseGroup;
   const choice = chooseShare(choices, owner, hg.id, request.shareId);
-  const settings = await ownerSettingsOf(deps.db, hg.id);
+  const settings = settled(settingsR);
   if (owner.houseGroupOfShare === 'OTHER' && !settings.inOwnerNetwork) throw new AppError('CodeNotInOwnerNetwork');
   const today = todayIn(hg.timezone, deps.clock.now());
   const nightsPerYear = choices
     .filter((c) => c.share.userId === choice.share.userId)
     .reduce((s, c) => s + c.share.standardNights + c.share.highNights, 0);
   assertWindow(priced.checkinDate, today, owner.windowMonths(nightsPerYear));
-  if (!input.allocated && (await reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate))) {
-    throw new AppError('CodeDatesReservedForAllocation');
-  }
-  const plan = await previewConsumption(deps.db, choice.share.id, priced.nights, settings.allowHighSubstitute);
+  const [reservedR, planR, shareGroupR] = await Promise.allSettled([
+    input.allocated
+      ? Promise.resolve(null)
+      : reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate),
+    previewConsumption(deps.db, choice.share.id, priced.nights, settings.allowHighSubstitute),
+    shareHouseGroupShort(deps, input.language, choice.share.houseGroupId, hg),
+  ]);
+  if (settled(reservedR)) throw new AppError('CodeDatesReservedForAllocation');
+  const plan = settled(planR);
   if (!plan.ok) throw insufficient(plan);
-  const shareGroup = await shareHouseGroupShort(deps, input.language, choice.share.houseGroupId);
+  const shareGroup = settled(shareGroupR);
   const snapshot = buildOwnerQuote({
     houseGroup: {
       baseCapacity: hg.baseCapacity,
@@ -178,11 +209,12 @@ export async function priceOwnerRequest(
     shareId: choice.share.id,
     freeCancellationLimitDate: ownerFreeCancellationLimit(priced.checkinDate, OWNER_FREE_CANCELLATION_MONTHS),
   });
-  return { priced, choice, settings, snapshot };
+  return { priced, choice, settings, snapshot, plannedYears: plan.years, user };
 }
 
-async function shareHouseGroupShort(deps: Deps, language: Language, houseGroupId: string) {
-  const { houseGroup } = await getHouseGroup(deps, language, houseGroupId);
+/** The share's house group as the quote shows it (own use: the stay's, already read with the request). */
+async function shareHouseGroupShort(deps: Deps, language: Language, houseGroupId: string, stays: HouseGroup) {
+  const houseGroup = houseGroupId === stays.id ? stays : (await getHouseGroup(deps, language, houseGroupId)).houseGroup;
   const { place } = await getPlace(deps, language, houseGroup.placeId);
   return shortOf(houseGroup, place.prefectureName);
 }
@@ -221,10 +253,7 @@ export async function getOwnerQuote(
   useType: UseType,
   request: OwnerBookingRequest,
 ): Promise<{ quote: BookingQuote }> {
-  const [{ snapshot, priced }, user] = await Promise.all([
-    priceOwnerRequest(deps, { accountId, language, useType, request }),
-    requireUser(deps, accountId),
-  ]);
+  const { snapshot, priced, user } = await priceOwnerRequest(deps, { accountId, language, useType, request });
   return {
     quote: {
       ...snapshot.quote,
@@ -248,60 +277,180 @@ export async function getOwnerQuote(
   };
 }
 
-/** The TENTATIVE booking row of an owner hold with its conversation and first event. */
-async function insertOwnerBooking(
-  tx: Db,
-  h: {
-    hold: HoldRequest;
-    priced: PricedRequest;
-    ids: HoldIds;
-    houseId: string;
-    snapshot: QuoteSnapshot;
-    userId: string;
-    detail: Record<string, unknown>;
-  },
-): Promise<string> {
-  const { hold, priced, ids, houseId, snapshot } = h;
+type OwnerRow = {
+  hold: HoldRequest;
+  priced: PricedRequest;
+  ids: HoldIds;
+  houseId: string;
+  snapshot: QuoteSnapshot;
+  userId: string;
+  detail: Record<string, unknown>;
+};
+
+/** The TENTATIVE booking row of an owner hold (the one-call hold finds the house and the user itself). */
+function ownerBookingRow(h: OwnerRow) {
+  const { hold, priced, ids, snapshot } = h;
   const request = hold.request;
-  return repo.insertBooking(
-    tx,
-    {
-      id: ids.bookingId,
-      accountId: hold.accountId,
-      userId: h.userId,
-      houseGroupId: priced.houseGroup.id,
-      houseId,
-      stayId: ids.stayId,
-      bookingType: hold.bookingType,
-      status: 'TENTATIVE',
-      checkinDate: priced.checkinDate,
-      checkoutDate: priced.checkoutDate,
-      timezone: priced.houseGroup.timezone,
-      ...priced.counts,
-      childrenAges: request.childrenAge,
-      allergy: request.allergy,
-      request: request.request,
-      pet: request.pet ?? null,
-      tentativeDeadline: priced.tentativeDeadline,
-      couponRedemptionId: null,
-      quote: snapshot,
-      conversationId: ids.conversationId,
-      createdAt: ids.now,
+  return {
+    id: ids.bookingId,
+    accountId: hold.accountId,
+    userId: h.userId,
+    houseGroupId: priced.houseGroup.id,
+    houseId: h.houseId,
+    stayId: ids.stayId,
+    bookingType: hold.bookingType,
+    status: 'TENTATIVE' as const,
+    checkinDate: priced.checkinDate,
+    checkoutDate: priced.checkoutDate,
+    timezone: priced.houseGroup.timezone,
+    ...priced.counts,
+    childrenAges: request.childrenAge,
+    allergy: request.allergy,
+    request: request.request,
+    pet: request.pet ?? null,
+    tentativeDeadline: priced.tentativeDeadline,
+    couponRedemptionId: null,
+    quote: snapshot,
+    conversationId: ids.conversationId,
+    createdAt: ids.now,
+  };
+}
+
+/** The owner booking's first recorded transition: into TENTATIVE, with the share and the slots. */
+function ownerFirstEvent(h: OwnerRow) {
+  return {
+    fromStatus: null,
+    toStatus: 'TENTATIVE',
+    action: 'CREATE_TENTATIVE',
+    actor: actorOf.account(h.hold.accountId),
+    detail: {
+      houseId: h.houseId,
+      bookingType: h.hold.bookingType,
+      totalAmount: h.snapshot.quote.totalAmount,
+      ...h.detail,
     },
-    {
-      fromStatus: null,
-      toStatus: 'TENTATIVE',
-      action: 'CREATE_TENTATIVE',
-      actor: actorOf.account(hold.accountId),
-      detail: { houseId, bookingType: hold.bookingType, totalAmount: snapshot.quote.totalAmount, ...h.detail },
+  };
+}
+
+/**
+ * The fast attempt of a hold cannot stand: the slots it would consume are not those its quote was
+ * written with (or the guard refused them), or a stay written without the nights' locks took the house.
+ */
+class RetryCarefully extends Error {}
+
+const sameUse = (a: ReturnType<typeof sumYears>, b: ReturnType<typeof sumYears>) =>
+  a.slotStandard === b.slotStandard && a.slotHigh === b.slotHigh && a.slotHighSubstitute === b.slotHighSubstitute;
+
+/**
+ * How a hold's transaction consumes the slots: 'planned' writes the quote's plan as its last
+ * statement and lets the ledger's guard refuse an overdraft (a plan without high-substitutes);
+ * 'checked' consumes under the share's lock as its last statement and compares with the quote;
+ * 'lock-first' takes the house and then the slots under the lock before writing the booking,
+ * whose quote then has the slots actually taken.
+ */
+type Consumption = 'planned' | 'checked' | 'lock-first';
+
+type HoldContext = {
+  read: OwnerPriced;
+  hold: HoldRequest;
+  ids: HoldIds;
+  debtOption: OwnerBookingRequest['debtOption'];
+};
+
+/** The quote with the house taken and the slots consumed. */
+function quoteWith(read: OwnerPriced, houseId: string, use: ReturnType<typeof sumYears>): QuoteSnapshot {
+  return {
+    ...read.snapshot,
+    quote: {
+      ...read.snapshot.quote,
+      consumptionHouseId: houseId,
+      consumptionSlotStandard: use.slotStandard,
+      consumptionSlotHigh: use.slotHigh,
+      consumptionSlotHighSubstitute: use.slotHighSubstitute,
     },
-  );
+  };
+}
+
+/**
+ * One attempt of an owner hold's transaction (see holdOwnerStay). 'planned' and 'checked' take the
+ * house, write the stay, the booking, its conversation and first event in one call (the plain
+ * guest hold's, which passes over taken houses and queues on the nights' locks), then the owner
+ * fields and orders, and consume the slots last. 'lock-first' is the careful path: the stay house
+ * by house, the slots under the share's lock, then the booking with the slots actually taken.
+ */
+async function writeOwnerHold(tx: Db, ctx: HoldContext, mode: Consumption): Promise<Held> {
+  const { read, hold, ids } = ctx;
+  const { priced, choice, settings, user } = read;
+  const consumer = {
+    shareId: choice.share.id,
+    bookingId: ids.bookingId,
+    actor: actorOf.account(hold.accountId),
+    at: ids.now,
+  };
+  const consume = () =>
+    consumeSlots(tx, {
+      ...consumer,
+      nights: priced.nights,
+      allowHighSubstitute: settings.allowHighSubstitute,
+    } satisfies ConsumeRequest);
+  const row = (houseId: string, use: ReturnType<typeof sumYears>): OwnerRow => ({
+    hold,
+    priced,
+    ids,
+    houseId,
+    snapshot: quoteWith(read, houseId, use),
+    userId: user.id,
+    detail: { shareId: choice.share.id, consumption: use, byFamilyMember: choice.byFamilyMember },
+  });
+  let houseId: string;
+  let bookingNumber: string;
+  let use: ReturnType<typeof sumYears>;
+  if (mode === 'lock-first') {
+    houseId = await takeFirstFreeHouse(tx, priced, priced.houseIds, ids);
+    use = sumYears(await consume());
+    const r = row(houseId, use);
+    bookingNumber = await repo.insertBooking(tx, ownerBookingRow(r), ownerFirstEvent(r));
+  } else {
+    use = sumYears(read.plannedYears);
+    const r = row('', use);
+    const held = await repo.holdTentativeBooking(tx, null, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r));
+    if (held === 'none-free') throw new AppError('CodeHouseNotAvailable');
+    if (held === 'no-user') throw new AppError('CodeUserNotFound');
+    // A stay written without the nights' locks refused the house and aborted the transaction.
+    if (held === 'conflict' || held === 'catalogue-changed') throw new RetryCarefully();
+    houseId = held.houseId;
+    bookingNumber = held.bookingNumber;
+  }
+  const snapshot = quoteWith(read, houseId, use);
+  await repo.setOwnerFields(tx, ids.bookingId, {
+    shareId: choice.share.id,
+    debtOption: ctx.debtOption,
+    bookedByFamilyMember: choice.byFamilyMember,
+  });
+  const ordered = await placeRequestedOrders(tx, hold, priced, ids, snapshot);
+  if (mode === 'planned') {
+    await consumePlannedSlots(tx, consumer, read.plannedYears).catch((err: unknown) => {
+      throw err instanceof AppError && err.reason === 'CodeInsufficientSlots' ? new RetryCarefully() : err;
+    });
+  } else if (mode === 'checked' && !sameUse(sumYears(await consume()), use)) {
+    throw new RetryCarefully();
+  }
+  return { bookingNumber, houseId, snapshot: ordered, user };
 }
 
 /**
  * create_own_use_tentative_booking and create_mutual_use_tentative_booking: in one transaction the
- * stay on the first free house, the slots consumed, the booking with its share, debt option and
- * family flag, its conversation, orders and first event.
+ * stay on the first free house, the booking with its share, debt option and family flag, its
+ * conversation, orders and first event, and the slots consumed.
+ *
+ * The stay, booking, conversation and first event are written by one call (the plain guest
+ * hold's) and the slots are consumed last, just before the commit: the share's row lock, which
+ * makes the holds of one share take turns, is then held for one statement and the commit, and
+ * the other holds of the share write their stays and bookings meanwhile. The booking is written
+ * with the slots the quote read before the transaction; when the balance moved in between so that
+ * the consumption would differ (or the guard refuses the plan), the transaction is undone and run
+ * once more the careful way, the slots taken under the lock before the booking is written.
+ * bench/slot-contention.bench.ts measures it against guest holds.
  */
 export async function holdOwnerStay(
   deps: Deps,
@@ -318,7 +467,7 @@ export async function holdOwnerStay(
     request,
     ...(options.allocated ? { allocated: true } : {}),
   });
-  const user = await requireUser(deps, accountId);
+  const { priced } = read;
   const ids: HoldIds = {
     bookingId: options.bookingId ?? randomUUID(),
     stayId: randomUUID(),
@@ -331,48 +480,15 @@ export async function holdOwnerStay(
     bookingType: useType.bookingType as BookingTypeValue,
     request: { ...request, coupon: undefined },
   };
-  const { priced, choice, settings } = read;
-  const busy = await repo.busyHouseIds(deps.db, priced.houseGroup.id, priced.checkinDate, priced.checkoutDate);
-  const candidates = priced.houseIds.filter((id) => !busy.has(id));
-  if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
-  const held = await withTx(deps.db, async (tx) => {
-    const houseId = await takeFirstFreeHouse(tx, priced, candidates, ids);
-    const consumed = await consumeSlots(tx, {
-      shareId: choice.share.id,
-      bookingId: ids.bookingId,
-      nights: priced.nights,
-      allowHighSubstitute: settings.allowHighSubstitute,
-      actor: actorOf.account(accountId),
-      at: ids.now,
-    } satisfies ConsumeRequest);
-    const use = sumYears(consumed);
-    const snapshot: QuoteSnapshot = {
-      ...read.snapshot,
-      quote: {
-        ...read.snapshot.quote,
-        consumptionHouseId: houseId,
-        consumptionSlotStandard: use.slotStandard,
-        consumptionSlotHigh: use.slotHigh,
-        consumptionSlotHighSubstitute: use.slotHighSubstitute,
-      },
-    };
-    const bookingNumber = await insertOwnerBooking(tx, {
-      hold,
-      priced,
-      ids,
-      houseId,
-      snapshot,
-      userId: user.id,
-      detail: { shareId: choice.share.id, consumption: use, byFamilyMember: choice.byFamilyMember },
-    });
-    await repo.setOwnerFields(tx, ids.bookingId, {
-      shareId: choice.share.id,
-      debtOption: request.debtOption,
-      bookedByFamilyMember: choice.byFamilyMember,
-    });
-    const ordered = await placeRequestedOrders(tx, hold, priced, ids, snapshot);
-    return { bookingNumber, houseId, snapshot: ordered, user };
-  });
+  const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption };
+  const attempt = (mode: Consumption) => withTx(deps.db, (tx) => writeOwnerHold(tx, ctx, mode));
+  let held;
+  try {
+    held = await attempt(read.plannedYears.some((y) => y.slotHighSubstitute > 0) ? 'checked' : 'planned');
+  } catch (err) {
+    if (!(err instanceof RetryCarefully)) throw err;
+    held = await attempt('lock-first');
+  }
   return createdOutput(hold, priced, ids, held);
 }
 

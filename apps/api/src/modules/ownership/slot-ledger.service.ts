@@ -122,6 +122,15 @@ export async function consumeSlots(tx: Db, req: ConsumeRequest): Promise<YearCon
       ],
     });
   }
+  await ledger.appendEntries(tx, consumeEntries(req, plan.years));
+  return plan.years;
+}
+
+/** The CONSUME entries of a booking's planned consumption, one per slot year, tier and kind of slot. */
+function consumeEntries(
+  req: Omit<ConsumeRequest, 'nights' | 'allowHighSubstitute'>,
+  years: readonly YearConsumption[],
+) {
   const entries: ledger.SlotEntry[] = [];
   const push = (y: number, tier: SlotTier, nights: number, highSubstitute: boolean) => {
     if (nights <= 0) return;
@@ -138,13 +147,36 @@ export async function consumeSlots(tx: Db, req: ConsumeRequest): Promise<YearCon
       createdAt: req.at,
     });
   };
-  for (const y of plan.years) {
+  for (const y of years) {
     push(y.slotYear, 'STANDARD', y.slotStandard, false);
     push(y.slotYear, 'HIGH', y.slotHigh, false);
     push(y.slotYear, 'STANDARD', y.slotHighSubstitute, true);
   }
-  await ledger.appendEntries(tx, entries);
-  return plan.years;
+  return entries;
+}
+
+/**
+ * Consumes a plan read before the caller's transaction, in one statement and without reading the
+ * balance again: the ledger's guard locks the share's row and refuses any entry that would take a
+ * balance below zero, which is answered CodeInsufficientSlots (the caller's transaction is then
+ * aborted). Only a plan without high-substitutes may be written this way: with none, a plan the
+ * guard lets through is the one consumeSlots would make under the lock, whatever was written since
+ * the balance was read; a substitute depends on the high slots left at the moment it is taken.
+ */
+export async function consumePlannedSlots(
+  tx: Db,
+  req: Omit<ConsumeRequest, 'nights' | 'allowHighSubstitute'>,
+  years: readonly YearConsumption[],
+): Promise<void> {
+  if (years.some((y) => y.slotHighSubstitute > 0))
+    throw new Error('a plan with high-substitutes is consumed under the lock');
+  try {
+    await ledger.appendEntries(tx, consumeEntries(req, years));
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23514' && e.constraint === 'slot_ledger_balance') throw new AppError('CodeInsufficientSlots');
+    throw err;
+  }
 }
 
 /**
