@@ -346,3 +346,57 @@ describe('an owner’s own-use stay', () => {
     expect(await page.getByTestId('owner-upcoming-stay').count()).toBe(0);
   });
 });
+
+// ---------------------------------------------------------------- mutual use, in Japanese
+
+describe('the demo owner’s mutual use of another house group (ja)', () => {
+  const AWAY = 'hg-komorebi-cabin';
+
+  /** A night of the other house group within the mutual-use window that the demo owner can hold. */
+  async function freeNight(token: string): Promise<string> {
+    for (let offset = 20; offset < 110; offset += 3) {
+      const night = addDays(todayInTokyo(), offset);
+      const res = await fetch(`${server.baseUrl}/app/v1/${getBookingQuote.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          houseGroupId: AWAY,
+          checkinDate: civilFromIso(night),
+          checkoutDate: civilFromIso(addDays(night, 1)),
+          headcount: { males: 1, females: 1 },
+          bookingType: 'MUTUAL_USE',
+        }),
+      });
+      if (res.ok) return night;
+    }
+    throw new Error('no free night for mutual use');
+  }
+
+  it('quotes the slots and the extra charge per night in Japanese, and books it', async () => {
+    const { idToken } = await signInByApi(server.baseUrl, DEMO_OWNER);
+    const night = await freeNight(idToken);
+    const context = await newContext(browser, 'ja', 375);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, DEMO_OWNER, { language: 'ja' });
+    await page.goto(
+      `${server.baseUrl}/ja/house-groups/${AWAY}?checkin=${night}&checkout=${addDays(night, 1)}&adults=2`,
+      { waitUntil: 'networkidle' },
+    );
+    await page.getByTestId('owner-choice-MUTUAL_USE').click();
+    await page.waitForURL((url) => url.pathname === `/ja/owner/bookings/new/${AWAY}`);
+    await expect.poll(() => page.locator('h1').innerText()).toContain('宿泊枠で予約');
+    const quote = page.getByTestId('owner-quote');
+    await expect.poll(async () => yenOf(await quote.getByTestId('owner-quote-extra').textContent())).toBeGreaterThan(0);
+    expect(await page.getByTestId('owner-type-OWN_USE').locator('input').isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, '/ja/owner/bookings/new (mutual use)');
+    await expectFitsPhone(page);
+    await screenshotAtWidths(page, 'owner-booking-mutual-ja');
+    await page.getByTestId('owner-book-submit').click();
+    await page.waitForURL((url) => /^\/ja\/mypage\/bookings\/[^/]+$/.test(url.pathname));
+    await page.getByTestId('owner-stay').filter({ hasText: '相互利用' }).waitFor();
+    await screenshotAtWidths(page, 'owner-booking-mutual-booked-ja');
+    await context.close();
+  });
+});
+
+const yenOf = (text: string | null): number => Number((text ?? '').replace(/[^0-9]/g, ''));
