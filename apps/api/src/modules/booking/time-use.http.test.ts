@@ -13,8 +13,8 @@ import {
 } from '@yado/contract/time-use.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { chargeDefaultBillings } from './booking-jobs.service.js';
-import { bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
+import { chargeDefaultBillings, expireTentativeBookings } from './booking-jobs.service.js';
+import { bookableHouseGroup, freshToken, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 let t: TestApi;
 
@@ -247,6 +247,32 @@ describe('create_exclusive_time_tentative_booking', () => {
     const both = await Promise.all(guests.map((g) => hold(g, request(two.houseGroupId, date, 14, 2))));
     const houses = both.filter((r) => r.status === 200).map((r) => r.body.quote.consumptionHouseId);
     expect(houses.sort()).toEqual([...two.houseIds].sort());
+  });
+});
+
+describe('a time-use hold retried and left unpaid', () => {
+  it('holds once for one idempotency key, and frees the hours when the hold expires', async () => {
+    const guest = await guestWithCard(t);
+    const { houseGroupId, today } = await timeGroup();
+    const date = addDays(today, 4);
+    const body = request(houseGroupId, date, 10, 2);
+    const headers = { 'idempotency-key': `time-${randomBytes(4).toString('hex')}` };
+    const first = await t.call(createExclusiveTimeTentativeBooking, body, { token: guest.token, headers });
+    const again = await t.call(createExclusiveTimeTentativeBooking, body, { token: guest.token, headers });
+    expect(again.body.bookingId).toBe(first.body.bookingId);
+    const stays = await t.pool.query('SELECT 1 FROM stays WHERE house_group_id = $1', [houseGroupId]);
+    expect(stays.rowCount).toBe(1);
+    expect(await freeHours(guest, houseGroupId, date)).not.toContain(10);
+
+    const held = t.clock.now();
+    t.clock.set(new Date(held.getTime() + 21 * 60_000));
+    try {
+      await expireTentativeBookings(t.api.deps);
+      await freshToken(t, guest);
+      expect(await freeHours(guest, houseGroupId, date)).toContain(10);
+    } finally {
+      t.clock.set(held);
+    }
   });
 });
 
