@@ -158,6 +158,7 @@ describe('staff', () => {
     const requests = page.getByTestId('allocation-requests');
     await requests.waitFor();
     expect(await requests.locator('tbody tr').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
     await expectFitsPhone(page);
     await screenshotAtWidths(page, 'staff-high-season-en');
 

@@ -40,6 +40,9 @@ export const AllocationRoundSchema = z.object({
   status: AllocationRoundStatusSchema,
   /** The most periods an owner may rank. */
   maxRequests: z.number().int(),
+  /** The adults a stay of the house group takes (its minimum adults and capacity). */
+  minAdults: z.number().int(),
+  maxAdults: z.number().int(),
   periods: z.array(AllocationPeriodSchema),
   /** Shares with a ranked list in the round. */
   requestCount: z.number().int(),

@@ -68,6 +68,8 @@ describe('staff_create_allocation_round', () => {
       slotYear: year,
       status: 'OPEN',
       maxRequests: 3,
+      minAdults: 1,
+      maxAdults: 4,
       requestCount: 0,
       drawnAt: null,
       periods: [

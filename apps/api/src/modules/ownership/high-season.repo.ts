@@ -11,6 +11,8 @@ export type RoundRecord = {
   opensAt: Date;
   closesAt: Date;
   maxRequests: number;
+  minAdults: number;
+  maxAdults: number;
   createdBy: string;
   createdAt: Date;
   drawnAt: Date | null;
@@ -72,6 +74,8 @@ type RoundRow = {
   opens_at: Date;
   closes_at: Date;
   max_requests: number;
+  min_adult_capacity: number;
+  max_capacity: number;
   created_by: string;
   created_at: Date;
   drawn_at: Date | null;
@@ -93,6 +97,8 @@ const toRound = (r: RoundRow): RoundRecord => ({
   opensAt: r.opens_at,
   closesAt: r.closes_at,
   maxRequests: r.max_requests,
+  minAdults: r.min_adult_capacity,
+  maxAdults: r.max_capacity,
   createdBy: r.created_by,
   createdAt: r.created_at,
   drawnAt: r.drawn_at,
@@ -107,6 +113,7 @@ const toRound = (r: RoundRow): RoundRecord => ({
 
 const ROUND_SELECT = `
   SELECT r.*, CASE WHEN $1 = 'ja' THEN hg.name_ja ELSE hg.name_en END AS house_group_name, hg.timezone,
+         hg.min_adult_capacity, hg.max_capacity,
          (SELECT count(*) FROM allocation_requests q WHERE q.round_id = r.id)::int AS request_count
     FROM allocation_rounds r
     JOIN house_groups hg ON hg.id = r.house_group_id`;

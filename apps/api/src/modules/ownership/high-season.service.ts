@@ -108,6 +108,8 @@ function roundView(r: repo.RoundRecord, periods: readonly repo.PeriodRecord[], n
     closesAt: dateTimeFromDate(r.closesAt),
     status: roundStatus(r, now),
     maxRequests: r.maxRequests,
+    minAdults: r.minAdults,
+    maxAdults: r.maxAdults,
     periods: periods.filter((p) => p.roundId === r.id).map(periodView),
     requestCount: r.requestCount,
     createdAt: dateTimeFromDate(r.createdAt),
@@ -585,9 +587,8 @@ export async function submitRequests(deps: Deps, accountId: string, input: Submi
   input.periodIds.forEach((id, i) => {
     if (!periods.has(id)) fields.push({ field: `periodIds.${i}`, description: 'not a period of this round' });
   });
-  const group = await repo.houseGroupForRound(deps.db, round.houseGroupId);
-  if (group && (input.adults < group.minAdults || input.adults > group.maxCapacity)) {
-    fields.push({ field: 'adults', description: `from ${group.minAdults} to ${group.maxCapacity}` });
+  if (input.adults < round.minAdults || input.adults > round.maxAdults) {
+    fields.push({ field: 'adults', description: `from ${round.minAdults} to ${round.maxAdults}` });
   }
   if (fields.length > 0) throw new AppError('CodeInvalidArgument', { fields });
 

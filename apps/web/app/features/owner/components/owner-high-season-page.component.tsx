@@ -188,7 +188,10 @@ function RankingEditor({ round, share }: { round: Round; share: Share }) {
   const id = useId();
   const [ranking, setRanking] = useState<string[]>(share.request?.periodIds ?? []);
   const [wanted, setWanted] = useState(share.request?.wantedPeriods ?? 1);
-  const [adults, setAdults] = useState(share.request?.adults ?? 2);
+  // The house group's own range of adults, never below one.
+  const fewest = Math.max(1, round.minAdults);
+  const most = Math.max(fewest, round.maxAdults);
+  const [adults, setAdults] = useState(share.request?.adults ?? Math.min(Math.max(2, fewest), most));
   const [problem, setProblem] = useState<string | null>(null);
   const { submit, busy } = useSubmitAllocationRequests();
   const { withdraw, busy: withdrawing } = useWithdrawAllocationRequests();
@@ -331,7 +334,7 @@ function RankingEditor({ round, share }: { round: Round; share: Share }) {
           value={String(adults)}
           onChange={(e) => setAdults(Number(e.target.value))}
         >
-          {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
+          {Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
