@@ -322,9 +322,10 @@ try {
   await houseGroup('bench-owned', houses, today, highDates);
   await houseGroup('bench-guests', houses, today, highDates);
   await houseGroup('bench-warm-up', houses, today, highDates);
+  await houseGroup('bench-owned-apart', houses, today, highDates);
 
   const staff = await signIn('bench-staff@example.com', ['staff']);
-  for (const houseGroupId of ['bench-owned', 'bench-warm-up']) {
+  for (const houseGroupId of ['bench-owned', 'bench-warm-up', 'bench-owned-apart']) {
     const settings = await call(
       'staff_update_owner_settings',
       {
@@ -345,6 +346,18 @@ try {
     return res.json.share!.shareId;
   };
   const shareId = await grant('bench-owned', owner.accountId);
+  // (c) the same holds by the owners of five shares (1/5 each) of another group of the same size.
+  const apart: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const o = await person(`bench-owner-apart-${i}@example.com`);
+    const res = await call(
+      'staff_grant_share',
+      { accountId: o.accountId, houseGroupId: 'bench-owned-apart', numerator: 1, denominator: 5 },
+      staff,
+    );
+    if (res.status !== 200) throw new Error(`staff_grant_share: ${JSON.stringify(res.json)}`);
+    apart.push(o.token);
+  }
   const warmUpOwner = await person('bench-warm-up-owner@example.com');
   await grant('bench-warm-up', warmUpOwner.accountId);
   const guests: string[] = [];
@@ -427,6 +440,9 @@ try {
 
   // (b) ----------------------------------------------------------------------------------------
   const guestedAfter = await run(guestHalves[1]!, guestHold('bench-guests'));
+  const ownedApart = await run(ownerNights, (night, k) =>
+    call('create_own_use_tentative_booking', stay('bench-owned-apart', night), apart[k % apart.length]!),
+  );
   const guestRuns = [guestedBefore, guestedAfter];
   const guestHeld = guestRuns.reduce((n, g) => n + g.ok, 0);
   const guestSeconds = guestRuns.reduce((n, g) => n + g.seconds, 0);
@@ -445,6 +461,12 @@ try {
     `    API process CPU per request: owner ${owned.cpuPerRequest.toFixed(1)} ms, guest ${guestCpu.toFixed(1)} ms`,
   );
   console.log(`    ratio owner/guest: ${(owned.rate / guestRate).toFixed(2)} (aim >= 0.8)`);
+  console.log(
+    `(c) the same ${ownerNights.length} holds by the owners of five shares (1/5 each, ${CLIENTS} clients): ${ownedApart.ok} held,` +
+      ` ${ownedApart.reasons.get('409 CodeInsufficientSlots') ?? 0} CodeInsufficientSlots, ${ownedApart.serverErrors} server errors;` +
+      ` ${ownedApart.rate.toFixed(1)} holds/s, ratio to guests ${(ownedApart.rate / guestRate).toFixed(2)}` +
+      ` (one share's holds take turns on its lock; five shares' holds mostly do not)`,
+  );
   if (failures.length > 0) {
     console.log(`FAILED: ${failures.join('; ')}`);
     process.exitCode = 1;
