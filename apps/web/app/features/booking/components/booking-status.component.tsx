@@ -34,7 +34,7 @@ export function PaymentCompletionAlerts(p: { b: BookingDetail; state: Completion
   const { b, state } = p;
   const confirmed = (
     <FormAlert tone="success" title={t('booking:detail.confirmedTitle')}>
-      {t('booking:detail.confirmedBody')}
+      {b.exclusiveTimeUse ? t('booking:timeUse.confirmedBody') : t('booking:detail.confirmedBody')}
     </FormAlert>
   );
   return (

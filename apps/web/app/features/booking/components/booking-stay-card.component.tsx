@@ -80,15 +80,18 @@ export function BookingStayCard(p: { b: BookingDetail; capacity: GuestCapacity |
             ) : null}
           </>,
         )}
-        {row(
-          t('booking:detail.guests'),
-          <>
-            {texts.people}
-            {b.childrenAge.length > 0 ? (
-              <span className="muted"> · {t('booking:detail.ages', { ages: b.childrenAge.join(', ') })}</span>
-            ) : null}
-          </>,
-        )}
+        {/* A time use lodges nobody: its length instead of its guests. */}
+        {b.exclusiveTimeUse
+          ? row(t('booking:timeUse.length'), t('booking:timeUse.hours', { count: b.exclusiveTimeUse.hours }))
+          : row(
+              t('booking:detail.guests'),
+              <>
+                {texts.people}
+                {b.childrenAge.length > 0 ? (
+                  <span className="muted"> · {t('booking:detail.ages', { ages: b.childrenAge.join(', ') })}</span>
+                ) : null}
+              </>,
+            )}
         {texts.dogs ? row(t('booking:detail.dogs'), texts.dogs) : null}
         {b.allergy ? row(t('booking:detail.allergy'), b.allergy) : null}
         {b.request ? row(t('booking:detail.request'), b.request) : null}
