@@ -64,6 +64,7 @@ export const AllocationRequestSchema = z.object({
 /** A request as staff see it: with its holder. */
 export const StaffAllocationRequestSchema = AllocationRequestSchema.extend({
   holderName: z.string(),
+  romanizedHolderName: z.string(),
   userNumber: z.string(),
   fraction: ShareFractionSchema,
 });

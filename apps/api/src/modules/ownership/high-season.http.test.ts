@@ -366,6 +366,7 @@ describe('get_allocation_round', () => {
     );
     expect(staff.body.requests[0]).toMatchObject({ fraction: { numerator: 1, denominator: 12 }, adults: 2 });
     expect(staff.body.requests[0]!.userNumber).not.toBe('');
+    expect(staff.body.requests[0]!.romanizedHolderName).not.toBe('');
     expect(staff.body.shares).toEqual([]);
 
     const stranger = await ownerOf(t, staffToken, (await highSeasonHouseGroup(t, { year })).houseGroupId);

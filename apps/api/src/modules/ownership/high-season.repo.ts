@@ -47,6 +47,7 @@ export type StaffRequestRecord = RequestRecord & {
   denominator: number;
   userNumber: string;
   holderName: string;
+  romanizedHolderName: string;
 };
 
 export type AllocationRecord = {
@@ -323,9 +324,12 @@ export async function requestsOfRound(
       user_number: string;
       last_name: string;
       first_name: string;
+      romanized_first_name: string;
+      romanized_last_name: string;
     }
   >(
-    `SELECT q.*, s.numerator, s.denominator, s.high_nights, u.user_number, u.last_name, u.first_name
+    `SELECT q.*, s.numerator, s.denominator, s.high_nights, u.user_number, u.last_name, u.first_name,
+            u.romanized_first_name, u.romanized_last_name
        FROM allocation_requests q
        JOIN owner_shares s ON s.id = q.share_id
        JOIN users u ON u.id = s.user_id
@@ -339,6 +343,7 @@ export async function requestsOfRound(
     highNightsPerYear: x.high_nights,
     userNumber: x.user_number,
     holderName: `${x.last_name} ${x.first_name}`.trim(),
+    romanizedHolderName: `${x.romanized_first_name} ${x.romanized_last_name}`.trim(),
   }));
 }
 

@@ -512,6 +512,7 @@ export async function getRound(deps: Deps, principal: Principal, roundId: string
     const requests: StaffRequestView[] = (await repo.requestsOfRound(deps.db, round.id)).map((q) => ({
       ...requestView(q, round),
       holderName: q.holderName,
+      romanizedHolderName: q.romanizedHolderName,
       userNumber: q.userNumber,
       fraction: { numerator: q.numerator, denominator: q.denominator },
     }));

@@ -31,9 +31,12 @@ export function AllocationRoundDetail({ detail }: { detail: Detail }) {
     return p ? periodLabel(p) : periodId;
   };
   const holderOf = new Map(requests.map((q) => [q.shareId, q]));
+  // As the shares page: the name in Japanese script on the Japanese console, romanized on the English one.
+  const nameOf = (q: Detail['requests'][number]) =>
+    (language === 'ja' ? q.holderName : q.romanizedHolderName) || q.holderName;
   const who = (shareId: string) => {
     const q = holderOf.get(shareId);
-    return q ? `${q.holderName} (${q.fraction.numerator}/${q.fraction.denominator})` : shareId;
+    return q ? `${nameOf(q)} (${q.fraction.numerator}/${q.fraction.denominator})` : shareId;
   };
 
   return (
@@ -99,7 +102,7 @@ export function AllocationRoundDetail({ detail }: { detail: Detail }) {
               {requests.map((q) => (
                 <tr key={q.shareId}>
                   <th scope="row">
-                    {q.holderName}
+                    {nameOf(q)}
                     <span className="staff-table__id">
                       {q.userNumber} · {q.fraction.numerator}/{q.fraction.denominator}
                     </span>
