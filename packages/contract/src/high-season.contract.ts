@@ -188,7 +188,7 @@ export const getAllocationRound = defineMethod({
   path: 'get_allocation_round',
   access: 'user',
   summary:
-    "One allocation round. Staff see every request with its holder, every allocation and the draw's record; an owner of the house group sees the round, their own shares' requests, places in the order and allocations (anyone else: 404 CodeAllocationRoundNotFound; a signed-in guest: 403 CodeOwnerOnly).",
+    "One allocation round. Staff see every request with its holder, every allocation and the draw's record; an owner of the house group sees the round, their own shares' requests, places in the order and allocations (anyone else, guests included: 404 CodeAllocationRoundNotFound).",
   input: z.object({ roundId: IdSchema }).strict(),
   output: z.object({
     round: AllocationRoundSchema,

@@ -375,8 +375,8 @@ describe('get_allocation_round', () => {
     expect(hidden.error.errorInfo.reason).toBe('CodeAllocationRoundNotFound');
     const guest = await registeredUser(t);
     const refused = await t.call(getAllocationRound, { roundId: round.roundId }, { token: guest.token });
-    expect(refused.status).toBe(403);
-    expect(refused.error.errorInfo.reason).toBe('CodeOwnerOnly');
+    expect(refused.status).toBe(404);
+    expect(refused.error.errorInfo.reason).toBe('CodeAllocationRoundNotFound');
     expect((await t.call(getAllocationRound, { roundId: 'round-none' }, { token: staffToken })).status).toBe(404);
   });
 });

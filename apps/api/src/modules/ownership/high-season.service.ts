@@ -524,7 +524,8 @@ export async function getRound(deps: Deps, principal: Principal, roundId: string
       draw: drawView(round),
     };
   }
-  if (!(await isOwnerAccount(deps, principal.accountId))) throw new AppError('CodeOwnerOnly');
+  // Staff and owners may read a round; to anyone else it does not exist (as another group's round to an owner).
+  if (!(await isOwnerAccount(deps, principal.accountId))) throw new AppError('CodeAllocationRoundNotFound');
   const { round, held } = await ownersRound(deps, principal.accountId, roundId, language);
   const shares = (await ownerShares(deps.db, [round], held)).get(round.id) ?? [];
   return {
