@@ -32,8 +32,8 @@ export const METHODS_BY_DOMAIN = {
   booking: BOOKING_METHODS,
   timeUse: TIME_USE_METHODS,
   ownership: OWNERSHIP_METHODS,
-  highSeason: HIGH_SEASON_METHODS,
   ownerArea: OWNER_AREA_METHODS,
+  highSeason: HIGH_SEASON_METHODS,
   family: FAMILY_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
