@@ -403,6 +403,85 @@ export async function holdTentativeBooking(
   };
 }
 
+/** A planned CONSUME entry of the slot ledger, as the ownership module builds it. */
+export type PlannedSlotEntry = {
+  slotYear: number;
+  tier: 'STANDARD' | 'HIGH';
+  nights: number;
+  highSubstitute: boolean;
+  reference: string;
+};
+
+/**
+ * An owner's plain hold in one call of hold_owner_stay (migrations/functions/), outside any
+ * explicit transaction: what holdTentativeBooking does, then the booking's owner fields and the
+ * planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
+ * 'insufficient-slots' when the ledger's guard refused an entry (a balance would go below zero):
+ * nothing is left behind. The other outcomes are holdTentativeBooking's.
+ */
+export async function holdOwnerStay(
+  db: Db,
+  houseIds: readonly string[],
+  b: Omit<BookingInsert, 'bookingNumber'>,
+  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+  owner: {
+    shareId: string;
+    debtOption: 'DEFAULT' | 'NO_DEBT';
+    bookedByFamilyMember: boolean;
+    entries: readonly PlannedSlotEntry[];
+  },
+): Promise<HeldBooking | 'insufficient-slots'> {
+  let r;
+  try {
+    r = await db.query<{
+      outcome: 'held' | 'catalogue-changed' | 'no-user' | 'none-free';
+      user_id: string;
+      user_first_name: string;
+      user_last_name: string;
+      held_booking_number: string;
+      held_house_id: string;
+    }>({
+      // Named: each connection parses and plans the call once.
+      name: 'hold_owner_stay',
+      text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
+        FROM hold_owner_stay(NULL, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+          $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38,
+          $39)`,
+      values: [
+        houseIds,
+        b.id,
+        b.stayId,
+        b.conversationId,
+        b.accountId,
+        b.houseGroupId,
+        ...bookingFieldParams(b),
+        b.createdAt,
+        ...eventParams(event),
+        owner.shareId,
+        owner.debtOption,
+        owner.bookedByFamilyMember,
+        owner.entries.map((e) => e.slotYear),
+        owner.entries.map((e) => e.tier),
+        owner.entries.map((e) => e.nights),
+        owner.entries.map((e) => e.highSubstitute),
+        owner.entries.map((e) => e.reference),
+      ],
+    });
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23P01') return 'conflict';
+    if (e.code === '23514' && e.constraint === 'slot_ledger_balance') return 'insufficient-slots';
+    throw err;
+  }
+  const row = r.rows[0]!;
+  if (row.outcome !== 'held') return row.outcome;
+  return {
+    user: { id: row.user_id, firstName: row.user_first_name, lastName: row.user_last_name },
+    bookingNumber: row.held_booking_number,
+    houseId: row.held_house_id,
+  };
+}
+
 export async function findBooking(db: Db, id: string): Promise<BookingRecord | null> {
   const r = await db.query<Row>(`SELECT ${COLUMNS} FROM bookings WHERE id = $1`, [id]);
   return r.rows[0] ? toRecord(r.rows[0]) : null;

@@ -14,6 +14,7 @@ import { findShare, sharesHeldBy } from '../ownership/owner-share.service.js';
 import {
   consumePlannedSlots,
   consumeSlots,
+  plannedConsumeEntries,
   previewConsumption,
   type ConsumeRequest,
 } from '../ownership/slot-ledger.service.js';
@@ -371,6 +372,49 @@ function quoteWith(read: OwnerPriced, houseId: string, use: ReturnType<typeof su
   };
 }
 
+function ownerRow(ctx: HoldContext, houseId: string, use: ReturnType<typeof sumYears>): OwnerRow {
+  const { read, hold, ids } = ctx;
+  const { choice } = read;
+  return {
+    hold,
+    priced: read.priced,
+    ids,
+    houseId,
+    snapshot: quoteWith(read, houseId, use),
+    userId: read.user.id,
+    detail: { shareId: choice.share.id, consumption: use, byFamilyMember: choice.byFamilyMember },
+  };
+}
+
+/**
+ * The common owner hold (no meals or options, a plan without high-substitutes) in one database
+ * call, outside any explicit transaction: the guest hold's stay, booking, conversation and first
+ * event, the owner fields, and the planned slots appended last (hold_owner_stay; decision 0033).
+ * Null when the attempt cannot stand (the ledger's guard refused the plan, or a stay written
+ * without the nights' locks took the house): nothing was written, and the hold goes the careful way.
+ */
+async function holdInOneCall(db: Db, ctx: HoldContext): Promise<Held | null> {
+  const { read, ids } = ctx;
+  const { priced, choice } = read;
+  const use = sumYears(read.plannedYears);
+  const r = ownerRow(ctx, '', use);
+  const held = await repo.holdOwnerStay(db, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r), {
+    shareId: choice.share.id,
+    debtOption: ctx.debtOption,
+    bookedByFamilyMember: choice.byFamilyMember,
+    entries: plannedConsumeEntries({ shareId: choice.share.id, bookingId: ids.bookingId }, read.plannedYears),
+  });
+  if (held === 'none-free') throw new AppError('CodeHouseNotAvailable');
+  if (held === 'no-user') throw new AppError('CodeUserNotFound');
+  if (held === 'conflict' || held === 'catalogue-changed' || held === 'insufficient-slots') return null;
+  return {
+    bookingNumber: held.bookingNumber,
+    houseId: held.houseId,
+    snapshot: quoteWith(read, held.houseId, use),
+    user: read.user,
+  };
+}
+
 /**
  * One attempt of an owner hold's transaction (see holdOwnerStay). 'planned' and 'checked' take the
  * house, write the stay, the booking, its conversation and first event in one call (the plain
@@ -393,15 +437,7 @@ async function writeOwnerHold(tx: Db, ctx: HoldContext, mode: Consumption): Prom
       nights: priced.nights,
       allowHighSubstitute: settings.allowHighSubstitute,
     } satisfies ConsumeRequest);
-  const row = (houseId: string, use: ReturnType<typeof sumYears>): OwnerRow => ({
-    hold,
-    priced,
-    ids,
-    houseId,
-    snapshot: quoteWith(read, houseId, use),
-    userId: user.id,
-    detail: { shareId: choice.share.id, consumption: use, byFamilyMember: choice.byFamilyMember },
-  });
+  const row = (houseId: string, use: ReturnType<typeof sumYears>) => ownerRow(ctx, houseId, use);
   let houseId: string;
   let bookingNumber: string;
   let use: ReturnType<typeof sumYears>;
@@ -450,6 +486,8 @@ async function writeOwnerHold(tx: Db, ctx: HoldContext, mode: Consumption): Prom
  * with the slots the quote read before the transaction; when the balance moved in between so that
  * the consumption would differ (or the guard refuses the plan), the transaction is undone and run
  * once more the careful way, the slots taken under the lock before the booking is written.
+ * Without meals or options and with a plan without high-substitutes (the common case), all of
+ * that is one database call and no explicit transaction (holdInOneCall, decision 0033).
  * bench/slot-contention.bench.ts measures it against guest holds.
  */
 export async function holdOwnerStay(
@@ -482,12 +520,17 @@ export async function holdOwnerStay(
   };
   const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption };
   const attempt = (mode: Consumption) => withTx(deps.db, (tx) => writeOwnerHold(tx, ctx, mode));
-  let held;
-  try {
-    held = await attempt(read.plannedYears.some((y) => y.slotHighSubstitute > 0) ? 'checked' : 'planned');
-  } catch (err) {
-    if (!(err instanceof RetryCarefully)) throw err;
-    held = await attempt('lock-first');
+  const planned = !read.plannedYears.some((y) => y.slotHighSubstitute > 0);
+  let held: Held | null = null;
+  if (planned && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0) {
+    held = (await holdInOneCall(deps.db, ctx)) ?? (await attempt('lock-first'));
+  } else {
+    try {
+      held = await attempt(planned ? 'planned' : 'checked');
+    } catch (err) {
+      if (!(err instanceof RetryCarefully)) throw err;
+      held = await attempt('lock-first');
+    }
   }
   return createdOutput(hold, priced, ids, held);
 }

@@ -180,6 +180,26 @@ export async function consumePlannedSlots(
 }
 
 /**
+ * The CONSUME entries of a plan read before the hold, for a hold that appends them in its own
+ * database call (the booking module's hold_owner_stay, where the ledger's guard decides as in
+ * consumePlannedSlots, whose rule on high-substitutes holds here too).
+ */
+export function plannedConsumeEntries(
+  req: { shareId: string; bookingId: string },
+  years: readonly YearConsumption[],
+): { slotYear: number; tier: SlotTier; nights: number; highSubstitute: boolean; reference: string }[] {
+  if (years.some((y) => y.slotHighSubstitute > 0))
+    throw new Error('a plan with high-substitutes is consumed under the lock');
+  return consumeEntries({ ...req, actor: '', at: new Date(0) }, years).map((e) => ({
+    slotYear: e.slotYear,
+    tier: e.tier,
+    nights: e.nights,
+    highSubstitute: e.highSubstitute,
+    reference: e.reference,
+  }));
+}
+
+/**
  * Gives back every slot a booking consumed and has not had back (cancellation within the free
  * period, an expired or refused gift). Idempotent: a second call finds nothing left to return.
  * A return into a slot year that has already ended is expired again by the next sweep.
