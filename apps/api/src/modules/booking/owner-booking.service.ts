@@ -7,10 +7,9 @@ import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { getPlace, getHouseGroup } from '../catalogue/catalogue.service.js';
-import { sharingOwnerUserIds } from '../family/family.service.js';
 import { reservedByAllocationRound } from '../ownership/high-season.service.js';
 import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
-import { findShare, sharesHeldBy } from '../ownership/owner-share.service.js';
+import { findShare, sharesHeldBy, sharesUsableByAccount } from '../ownership/owner-share.service.js';
 import {
   consumePlannedSlots,
   consumeSlots,
@@ -51,13 +50,6 @@ type ShareChoice = {
   /** The share is the owner's who shares with the caller, not the caller's own. */
   byFamilyMember: boolean;
 };
-
-/** The shares the caller may pay with: their own, and those of owners who share with them (family). */
-async function usableShares(db: Db, userId: string): Promise<ShareChoice[]> {
-  const owners = await sharingOwnerUserIds(db, userId);
-  const shares = await sharesHeldBy(db, [userId, ...owners]);
-  return shares.map((share) => ({ share, byFamilyMember: share.userId !== userId }));
-}
 
 /**
  * The share that pays: the one asked for (404 when the caller may not use it), or the first that
@@ -154,10 +146,10 @@ export async function priceOwnerRequest(
   const { useType, request } = input;
   const owner = useType.owner;
   if (!owner) throw new AppError('CodeBookingTypeNotAvailable');
-  const userRead = requireUser(deps, input.accountId);
+  // The caller and the shares they may use (their own and their family's) are read side by side.
   const [userR, choicesR, pricedR, settingsR] = await Promise.allSettled([
-    userRead,
-    userRead.then((u) => usableShares(deps.db, u.id)),
+    requireUser(deps, input.accountId),
+    sharesUsableByAccount(deps.db, input.accountId),
     priceRequest(deps, {
       accountId: input.accountId,
       language: input.language,

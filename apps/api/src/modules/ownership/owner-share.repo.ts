@@ -225,6 +225,26 @@ export async function sharesOfUserIds(db: Db, userIds: readonly string[]): Promi
   return r.rows.map(toShare);
 }
 
+/**
+ * The shares an account may pay with, oldest first: its user's own and those of the owners who
+ * share with it (share_holders_of_account, migrations/functions/, reads the users and family
+ * sides), each with whether it is a family member's rather than the caller's own.
+ */
+export async function sharesUsableByAccount(
+  db: Db,
+  accountId: string,
+): Promise<{ share: OwnerShare; byFamilyMember: boolean }[]> {
+  const r = await db.query<ShareRow & { by_family_member: boolean }>({
+    // Named: every owner hold and quote asks it, so each connection plans it once.
+    name: 'owner_shares_usable_by_account',
+    text: `SELECT s.*, s.user_id <> h.caller_user_id AS by_family_member
+             FROM share_holders_of_account($1) h JOIN owner_shares s ON s.user_id = h.holder_user_id
+            ORDER BY s.granted_at, s.id`,
+    values: [accountId],
+  });
+  return r.rows.map((row) => ({ share: toShare(row), byFamilyMember: row.by_family_member }));
+}
+
 /** The shares with these ids. */
 export async function sharesOfIds(db: Db, ids: readonly string[]): Promise<OwnerShare[]> {
   const r = await db.query<ShareRow>('SELECT * FROM owner_shares WHERE id = ANY($1)', [ids]);

@@ -243,6 +243,14 @@ export async function sharesHeldBy(db: Db, userIds: readonly string[]) {
   return repo.sharesOfUserIds(db, userIds);
 }
 
+/**
+ * The shares an account may pay with (its own, and those of owners who share with it), oldest
+ * first, each with whether it is a family member's: one read for an owner hold or quote.
+ */
+export async function sharesUsableByAccount(db: Db, accountId: string) {
+  return repo.sharesUsableByAccount(db, accountId);
+}
+
 /** One share by id (any holder's), or null. */
 export async function findShare(db: Db, shareId: string) {
   return (await repo.sharesOfIds(db, [shareId]))[0] ?? null;
