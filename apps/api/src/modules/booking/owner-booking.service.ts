@@ -7,14 +7,13 @@ import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { getPlace, getHouseGroup } from '../catalogue/catalogue.service.js';
-import { reservedByAllocationRound } from '../ownership/high-season.service.js';
 import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
 import { findShare, sharesHeldBy, sharesUsableByAccount } from '../ownership/owner-share.service.js';
 import {
   consumePlannedSlots,
   consumeSlots,
   plannedConsumeEntries,
-  previewConsumption,
+  previewOwnerStay,
   type ConsumeRequest,
 } from '../ownership/slot-ledger.service.js';
 import { requireUser, type UserRecord } from '../user/user.service.js';
@@ -170,15 +169,20 @@ export async function priceOwnerRequest(
     .filter((c) => c.share.userId === choice.share.userId)
     .reduce((s, c) => s + c.share.standardNights + c.share.highNights, 0);
   assertWindow(priced.checkinDate, today, owner.windowMonths(nightsPerYear));
-  const [reservedR, planR, shareGroupR] = await Promise.allSettled([
-    input.allocated
-      ? Promise.resolve(null)
-      : reservedByAllocationRound(deps.db, hg.id, priced.checkinDate, priced.checkoutDate),
-    previewConsumption(deps.db, choice.share.id, priced.nights, settings.allowHighSubstitute),
+  // The allocation rounds' reservation and the share's balances in one read.
+  const [previewR, shareGroupR] = await Promise.allSettled([
+    previewOwnerStay(deps.db, {
+      shareId: choice.share.id,
+      nights: priced.nights,
+      allowHighSubstitute: settings.allowHighSubstitute,
+      reservation: input.allocated
+        ? null
+        : { houseGroupId: hg.id, checkin: priced.checkinDate, checkout: priced.checkoutDate },
+    }),
     shareHouseGroupShort(deps, input.language, choice.share.houseGroupId, hg),
   ]);
-  if (settled(reservedR)) throw new AppError('CodeDatesReservedForAllocation');
-  const plan = settled(planR);
+  const { plan, reservedByRound } = settled(previewR);
+  if (reservedByRound) throw new AppError('CodeDatesReservedForAllocation');
   if (!plan.ok) throw insufficient(plan);
   const shareGroup = settled(shareGroupR);
   const snapshot = buildOwnerQuote({

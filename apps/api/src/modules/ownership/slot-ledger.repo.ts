@@ -137,6 +137,49 @@ export async function balanceOf(
   return out;
 }
 
+/**
+ * An owner stay's read before its hold, in one query: the share's balance per tier of each of these
+ * slot years and, when `reservation` is given, the first undrawn allocation round of the house group
+ * with a period sharing a night with [checkin, checkout) (high-season.repo.ts
+ * undrawnRoundOverlapping's rule; both tables are this module's).
+ */
+export async function balancesAndReservation(
+  db: Db,
+  shareId: string,
+  slotYears: readonly number[],
+  reservation: { houseGroupId: string; checkin: string; checkout: string } | null,
+): Promise<{ balances: { slotYear: number; tier: SlotTier; balance: number }[]; roundId: string | null }> {
+  const r = await db.query<{
+    round_id: string | null;
+    slot_year: number | null;
+    tier: SlotTier | null;
+    balance: string;
+  }>({
+    // Named: every owner hold and quote asks it, so each connection plans it once.
+    name: 'slot_ledger_balances_and_reservation',
+    text: `SELECT r.round_id, b.slot_year, b.tier, b.balance
+           FROM (SELECT (SELECT p.round_id FROM allocation_periods p JOIN allocation_rounds ar ON ar.id = p.round_id
+                          WHERE $3::text IS NOT NULL AND p.house_group_id = $3 AND ar.drawn_at IS NULL
+                            AND p.checkin_date < $5::date AND p.checkout_date > $4::date
+                          ORDER BY ar.created_at, ar.id LIMIT 1) AS round_id) r
+           LEFT JOIN (SELECT slot_year, tier, sum(nights) AS balance FROM slot_ledger
+                       WHERE share_id = $1 AND slot_year = ANY($2::int[]) GROUP BY slot_year, tier) b ON true`,
+    values: [
+      shareId,
+      slotYears,
+      reservation?.houseGroupId ?? null,
+      reservation?.checkin ?? null,
+      reservation?.checkout ?? null,
+    ],
+  });
+  return {
+    roundId: r.rows[0]?.round_id ?? null,
+    balances: r.rows
+      .filter((row) => row.slot_year !== null && row.tier !== null)
+      .map((row) => ({ slotYear: row.slot_year!, tier: row.tier!, balance: Number(row.balance) })),
+  };
+}
+
 /** Every entry of a booking, oldest first. */
 export async function entriesOfBooking(db: Db, bookingId: string): Promise<SlotEntry[]> {
   const r = await db.query<EntryRow>('SELECT * FROM slot_ledger WHERE booking_id = $1 ORDER BY id', [bookingId]);

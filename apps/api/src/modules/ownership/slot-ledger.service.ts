@@ -75,6 +75,36 @@ export async function previewConsumption(
   return planConsumption(nights, (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 }, allowHighSubstitute);
 }
 
+/**
+ * An owner stay's read before its hold, in one query: what it would take from the share's balances
+ * (as previewConsumption) and, when `reservation` is given, the undrawn allocation round reserving
+ * some of its nights (as high-season.service reservedByAllocationRound), or null.
+ */
+export async function previewOwnerStay(
+  db: Db,
+  input: {
+    shareId: string;
+    nights: readonly SlotNight[];
+    allowHighSubstitute: boolean;
+    reservation: { houseGroupId: string; checkin: IsoDate; checkout: IsoDate } | null;
+  },
+): Promise<{ plan: ConsumptionPlan; reservedByRound: string | null }> {
+  const years = [...new Set(input.nights.map((n) => slotYearOf(n.date)))];
+  const read = await ledger.balancesAndReservation(db, input.shareId, years, input.reservation);
+  const balances = new Map<number, TierBalance>();
+  for (const b of read.balances) {
+    const y = balances.get(b.slotYear) ?? { STANDARD: 0, HIGH: 0 };
+    y[b.tier] = b.balance;
+    balances.set(b.slotYear, y);
+  }
+  const plan = planConsumption(
+    input.nights,
+    (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 },
+    input.allowHighSubstitute,
+  );
+  return { plan, reservedByRound: read.roundId };
+}
+
 function consumedByBooking(entries: readonly ledger.SlotEntry[], shareId: string): YearConsumption[] {
   const byYear = new Map<number, YearConsumption>();
   for (const e of entries) {
