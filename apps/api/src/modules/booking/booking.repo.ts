@@ -417,10 +417,11 @@ export type PlannedSlotEntry = {
  * explicit transaction: what holdTentativeBooking does, then the booking's owner fields and the
  * planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
  * 'insufficient-slots' when the ledger's guard refused an entry (a balance would go below zero):
- * nothing is left behind. The other outcomes are holdTentativeBooking's.
+ * nothing is left behind. The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.
  */
 export async function holdOwnerStay(
   db: Db,
+  catalogueSeen: string | null,
   houseIds: readonly string[],
   b: Omit<BookingInsert, 'bookingNumber'>,
   event: Omit<BookingEvent, 'bookingId' | 'at'>,
@@ -444,10 +445,11 @@ export async function holdOwnerStay(
       // Named: each connection parses and plans the call once.
       name: 'hold_owner_stay',
       text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
-        FROM hold_owner_stay(NULL, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-          $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38,
-          $39)`,
+        FROM hold_owner_stay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+          $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39,
+          $40)`,
       values: [
+        catalogueSeen,
         houseIds,
         b.id,
         b.stayId,

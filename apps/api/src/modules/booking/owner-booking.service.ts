@@ -140,6 +140,8 @@ export async function priceOwnerRequest(
     request: OwnerBookingRequest;
     /** A booking the high-season draw allocated: the round's reservation is what it fills. */
     allocated?: boolean;
+    /** The hold's one call checks `priced.catalogueSeen`, so the catalogue need not be waited for. */
+    catalogueCheckedWhenWritten?: boolean;
   },
 ): Promise<OwnerPriced> {
   const { useType, request } = input;
@@ -154,6 +156,7 @@ export async function priceOwnerRequest(
       language: input.language,
       bookingType: useType.bookingType as BookingTypeValue,
       request,
+      catalogueCheckedWhenWritten: input.catalogueCheckedWhenWritten ?? false,
     }),
     ownerSettingsOf(deps.db, request.houseGroupId),
   ]);
@@ -389,12 +392,16 @@ function ownerRow(ctx: HoldContext, houseId: string, use: ReturnType<typeof sumY
  * Null when the attempt cannot stand (the ledger's guard refused the plan, or a stay written
  * without the nights' locks took the house): nothing was written, and the hold goes the careful way.
  */
-async function holdInOneCall(db: Db, ctx: HoldContext): Promise<Held | null> {
+async function holdInOneCall(
+  db: Db,
+  ctx: HoldContext,
+  catalogueSeen: string | null,
+): Promise<Held | null | 'catalogue-changed'> {
   const { read, ids } = ctx;
   const { priced, choice } = read;
   const use = sumYears(read.plannedYears);
   const r = ownerRow(ctx, '', use);
-  const held = await repo.holdOwnerStay(db, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r), {
+  const held = await repo.holdOwnerStay(db, catalogueSeen, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r), {
     shareId: choice.share.id,
     debtOption: ctx.debtOption,
     bookedByFamilyMember: choice.byFamilyMember,
@@ -402,7 +409,8 @@ async function holdInOneCall(db: Db, ctx: HoldContext): Promise<Held | null> {
   });
   if (held === 'none-free') throw new AppError('CodeHouseNotAvailable');
   if (held === 'no-user') throw new AppError('CodeUserNotFound');
-  if (held === 'conflict' || held === 'catalogue-changed' || held === 'insufficient-slots') return null;
+  if (held === 'catalogue-changed') return held;
+  if (held === 'conflict' || held === 'insufficient-slots') return null;
   return {
     bookingNumber: held.bookingNumber,
     houseId: held.houseId,
@@ -483,7 +491,8 @@ async function writeOwnerHold(tx: Db, ctx: HoldContext, mode: Consumption): Prom
  * the consumption would differ (or the guard refuses the plan), the transaction is undone and run
  * once more the careful way, the slots taken under the lock before the booking is written.
  * Without meals or options and with a plan without high-substitutes (the common case), all of
- * that is one database call and no explicit transaction (holdInOneCall, decision 0033).
+ * that is one database call and no explicit transaction (holdInOneCall, decision 0033), the stay
+ * priced from the catalogue kept in memory and the call checking that it did not change since.
  * bench/slot-contention.bench.ts measures it against guest holds.
  */
 export async function holdOwnerStay(
@@ -494,12 +503,37 @@ export async function holdOwnerStay(
   request: OwnerBookingRequest,
   options: { bookingId?: string; allocated?: boolean } = {},
 ): Promise<Created> {
+  if (request.meals.length === 0 && request.extraOptions.length === 0) {
+    const held = await holdOwnerOnce(deps, accountId, language, useType, request, options, 'kept-copy');
+    if (held !== 'read-again') return held;
+  }
+  return (await holdOwnerOnce(deps, accountId, language, useType, request, options, 'after-barrier')) as Created;
+}
+
+/**
+ * One owner hold. With 'kept-copy' the request is priced from the catalogue kept in memory without
+ * waiting for the listening connection's barrier (as the guest's plain hold): only the one call
+ * checks that no change of the house group's catalogue committed since that copy was taken, so a
+ * hold that cannot go in one call (a plan with high-substitutes), or whose call met such a change,
+ * answers 'read-again' having written nothing. Any other outcome of the call comes after its check
+ * passed, so the careful path that may follow it writes from a current read.
+ */
+async function holdOwnerOnce(
+  deps: Deps,
+  accountId: string,
+  language: Language,
+  useType: UseType,
+  request: OwnerBookingRequest,
+  options: { bookingId?: string; allocated?: boolean },
+  catalogue: 'kept-copy' | 'after-barrier',
+): Promise<Created | 'read-again'> {
   const read = await priceOwnerRequest(deps, {
     accountId,
     language,
     useType,
     request,
     ...(options.allocated ? { allocated: true } : {}),
+    catalogueCheckedWhenWritten: catalogue === 'kept-copy',
   });
   const { priced } = read;
   const ids: HoldIds = {
@@ -517,9 +551,13 @@ export async function holdOwnerStay(
   const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption };
   const attempt = (mode: Consumption) => withTx(deps.db, (tx) => writeOwnerHold(tx, ctx, mode));
   const planned = !read.plannedYears.some((y) => y.slotHighSubstitute > 0);
+  const oneCall = planned && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
+  if (catalogue === 'kept-copy' && !oneCall) return 'read-again';
   let held: Held | null = null;
-  if (planned && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0) {
-    held = (await holdInOneCall(deps.db, ctx)) ?? (await attempt('lock-first'));
+  if (oneCall) {
+    const once = await holdInOneCall(deps.db, ctx, catalogue === 'kept-copy' ? priced.catalogueSeen : null);
+    if (once === 'catalogue-changed') return 'read-again';
+    held = once ?? (await attempt('lock-first'));
   } else {
     try {
       held = await attempt(planned ? 'planned' : 'checked');
