@@ -335,7 +335,7 @@ export const searchHouseGroups = defineMethod({
   access: 'public',
   summary:
     'House groups with a house free for every night of the dates (or all, without dates) that take the guests, ' +
-    'filtered by area or prefecture, type and usage label, sorted by price or name, paged.',
+    'filtered by area or prefecture, type and usage label (with dates: ACCOMMODATION unless another is asked for; TIME groups are booked by the hour), sorted by price or name, paged.',
   input: z
     .object({
       area: z.string().trim().max(100).optional(),

@@ -404,6 +404,25 @@ describe('list_stay_styles', () => {
 });
 
 describe('search_house_groups', () => {
+  it('leaves the groups used by the hour (TIME) out of a search with dates, unless asked for', async () => {
+    const area = `Area ${uid()}`;
+    const nightly = await group({ area });
+    const hourly = await group({ area, usage: 'TIME' });
+    const ids = (r: { body: { results: { houseGroup: { id: string } }[] } }) =>
+      r.body.results.map((x) => x.houseGroup.id);
+    const withDates = await t.call(searchHouseGroupsMethod, { area, checkinDate: civil(10), checkoutDate: civil(12) });
+    expect(ids(withDates)).toEqual([nightly.id]);
+    const undated = await t.call(searchHouseGroupsMethod, { area });
+    expect(ids(undated).sort()).toEqual([nightly.id, hourly.id].sort());
+    const asked = await t.call(searchHouseGroupsMethod, {
+      area,
+      usageLabel: 'TIME',
+      checkinDate: civil(10),
+      checkoutDate: civil(12),
+    });
+    expect(ids(asked)).toEqual([hourly.id]);
+  });
+
   it('finds the groups with a house free for every night, with the accommodation total', async () => {
     const area = `Area ${uid()}`;
     // 3 nights from day 10: night 11 is HIGH.

@@ -46,8 +46,9 @@ function stayOf(deps: Pick<Deps, 'clock'>, input: SearchInput) {
 /**
  * Search: house groups with one house free for every night of the stay (a stay
  * never moves between houses), on sale and not closed on any of its nights,
- * that take the guests; each with its accommodation total. Without dates, every
- * matching group with its standard season price.
+ * that take the guests; each with its accommodation total. A search with dates
+ * finds accommodation groups only (TIME groups are booked by the hour). Without
+ * dates, every matching group with its standard season price.
  */
 export async function searchHouseGroups(
   deps: Pick<Deps, 'db' | 'clock' | 'log'>,
@@ -64,7 +65,9 @@ export async function searchHouseGroups(
     guests: chargeableGuests(input),
     pets: input.pets,
     type: input.type ?? null,
-    usageLabel: input.usageLabel ?? null,
+    // A stay of nights is sold only by house groups used for accommodation; those used by the hour
+    // (TIME) are booked from their own page, so a search with dates leaves them out unless asked for.
+    usageLabel: input.usageLabel ?? (stay ? 'ACCOMMODATION' : null),
     sort: input.sort,
     language,
   };
