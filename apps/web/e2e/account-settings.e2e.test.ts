@@ -207,7 +207,8 @@ describe('account settings in the browser', () => {
     await page.getByTestId('profile-save').click();
     expect((await refused).status()).toBe(409);
     const emailField = page.locator('#profile-emailAddress');
-    await expect(emailField.getAttribute('aria-invalid')).resolves.toBe('true');
+    // The refusal reaches the form after the answer: wait for the field to be marked, not read it once.
+    await page.locator('#profile-emailAddress[aria-invalid="true"]').waitFor();
     await expect(page.locator('.field--invalid .field__error').first().textContent()).resolves.toContain(
       'belongs to another account',
     );
