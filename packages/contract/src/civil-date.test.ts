@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonthsToDate,
   addDaysToCivil,
   addMonths,
   civilFromIso,
@@ -167,5 +168,14 @@ describe('months', () => {
     expect(parseYearMonth('1999-12')).toBeNull();
     expect(parseYearMonth('2027-3')).toBeNull();
     expect(parseYearMonth(null)).toBeNull();
+  });
+});
+
+describe('addMonthsToDate', () => {
+  it('keeps the day, or takes the shorter month’s last day', () => {
+    expect(addMonthsToDate('2027-03-15', -1)).toBe('2027-02-15');
+    expect(addMonthsToDate('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonthsToDate('2028-03-31', -1)).toBe('2028-02-29');
+    expect(addMonthsToDate('2026-11-26', 12)).toBe('2027-11-26');
   });
 });

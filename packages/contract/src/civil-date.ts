@@ -172,3 +172,9 @@ export function parseYearMonth(value: string | null | undefined): YearMonth | nu
   const ym = { year: Number(m[1]), month: Number(m[2]) };
   return ym.month >= 1 && ym.month <= 12 && ym.year >= 2000 && ym.year <= 2999 ? ym : null;
 }
+
+/** The same day `months` months later (earlier when negative), or that month's last day when it is shorter (31 Jan + 1 → 28/29 Feb). */
+export function addMonthsToDate(iso: IsoDate, months: number): IsoDate {
+  const ym = addMonths(monthOf(iso), months);
+  return isoFromParts(ym.year, ym.month, Math.min(Number(iso.slice(8, 10)), daysInMonth(ym)));
+}

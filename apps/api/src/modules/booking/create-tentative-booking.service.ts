@@ -54,7 +54,8 @@ async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 4): Promis
   }
 }
 
-function settled<T>(r: PromiseSettledResult<T>): T {
+/** The value of a settled read, or its refusal thrown (reads go out together, refusals come in order). */
+export function settled<T>(r: PromiseSettledResult<T>): T {
   if (r.status === 'rejected') throw r.reason;
   return r.value;
 }

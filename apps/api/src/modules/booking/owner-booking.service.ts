@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookingQuote, OwnerBookingRequest } from '@yado/contract/booking.contract';
-import { addMonths, civilFromIso, isoFromParts, monthOf, todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { addMonthsToDate, civilFromIso, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
@@ -25,6 +25,7 @@ import * as repo from './booking.repo.js';
 import {
   createdOutput,
   placeRequestedOrders,
+  settled,
   takeFirstFreeHouse,
   type Created,
   type Held,
@@ -85,15 +86,8 @@ function chooseShare(
   return fitting.find((c) => !c.byFamilyMember) ?? fitting[0]!;
 }
 
-/** The last check-in date of a booking window of `months` months from today. */
-function windowEnd(today: IsoDate, months: number): IsoDate {
-  const ym = addMonths(monthOf(today), months);
-  const last = new Date(Date.UTC(ym.year, ym.month, 0)).getUTCDate();
-  return isoFromParts(ym.year, ym.month, Math.min(Number(today.slice(8, 10)), last));
-}
-
 function assertWindow(checkinDate: IsoDate, today: IsoDate, months: number): void {
-  const last = windowEnd(today, months);
+  const last = addMonthsToDate(today, months);
   if (checkinDate > last || checkinDate < today) {
     throw new AppError('CodeOutsideBookingWindow', {
       fields: [
@@ -114,11 +108,6 @@ export type OwnerPriced = {
   plannedYears: Parameters<typeof consumePlannedSlots>[2];
   user: UserRecord;
 };
-
-function settled<T>(r: PromiseSettledResult<T>): T {
-  if (r.status === 'rejected') throw r.reason;
-  return r.value;
-}
 
 /**
  * Everything an owner hold or quote needs, read-only: the priced request (house group, nights,

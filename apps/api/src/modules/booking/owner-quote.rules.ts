@@ -1,5 +1,5 @@
 import type { HouseGroupShort } from '@yado/contract/catalogue.contract';
-import { addMonths, civilFromIso, daysBetween, isoFromParts, monthOf, type IsoDate } from '@yado/contract/civil-date';
+import { addMonthsToDate, civilFromIso, daysBetween, type IsoDate } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { computeTotals, type BillingLineInput } from '../billing/billing.service.js';
 import {
@@ -67,10 +67,7 @@ export const withTax = (amount: number) => amount + Math.floor((amount * OWNER_F
 
 /** The last day an owner cancels free: the same day of the month OWNER_FREE_CANCELLATION_MONTHS before check-in (or that month's last day). */
 export function ownerFreeCancellationLimit(checkinDate: IsoDate, months: number): IsoDate {
-  const ym = addMonths(monthOf(checkinDate), -months);
-  const day = Number(checkinDate.slice(8, 10));
-  const last = new Date(Date.UTC(ym.year, ym.month, 0)).getUTCDate();
-  return isoFromParts(ym.year, ym.month, Math.min(day, last));
+  return addMonthsToDate(checkinDate, -months);
 }
 
 export type SlotUse = { slotStandard: number; slotHigh: number; slotHighSubstitute: number };
