@@ -448,7 +448,8 @@ describe('search read model', () => {
       adults: 1,
       pets: 0,
       type: null,
-      usageLabel: null,
+      // A search with dates asks for accommodation groups only (TIME groups are booked by the hour).
+      usageLabel: 'ACCOMMODATION',
       prefecture: null,
       area: null,
       sort: 'PRICE_ASC',
