@@ -6,7 +6,8 @@ import type { BookingTypeValue } from './use-types/use-types.registry.js';
 export type PaymentAttempt = {
   billingId: string;
   paymentId: string | null;
-  status: 'STARTED' | 'REQUIRES_ACTION' | 'PENDING' | 'PAID' | 'FAILED';
+  /** REFUNDED: captured for a hold that ended unbooked, and given back. */
+  status: 'STARTED' | 'REQUIRES_ACTION' | 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED';
   challengeUrl: string | null;
   reason: string | null;
   paymentMethodId: string;

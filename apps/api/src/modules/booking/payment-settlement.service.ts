@@ -82,7 +82,11 @@ async function settleOutcome(
   if (!billing) return { kind: 'IGNORED', booking: b };
   const attempt = b.paymentAttempt;
   const current = attempt?.billingId === input.billingId && b.depositBillingId === input.billingId;
-  if (billing.billingStatus === 'PAID' && current && b.status !== 'TENTATIVE') return { kind: 'PAID', booking: b };
+  // A PAID deposit is answered as it is when the booking was booked with it; a hold that ended without
+  // ever being booked keeps no money, so its capture goes on to be refunded (again, idempotently).
+  if (billing.billingStatus === 'PAID' && current && b.status !== 'TENTATIVE' && b.bookedAt) {
+    return { kind: 'PAID', booking: b };
+  }
   if (billing.billingStatus === 'REFUNDED') return { kind: 'REFUNDED', booking: b };
 
   const s: Settling = {
@@ -210,6 +214,14 @@ async function settleFailed(s: Settling, reason: PaymentFailure): Promise<Settle
       },
       detail: { billingId: s.billingId, paymentId: s.paymentId, reason },
     });
+  } else if (s.current && inFlight(s.attempt)) {
+    // The hold already ended: the attempt is closed so reconciliation stops asking about it.
+    await repo.updateBooking(
+      tx,
+      b.id,
+      { paymentAttempt: { ...s.attempt, paymentId: s.paymentId, status: 'FAILED', reason, challengeUrl: null } },
+      now,
+    );
   }
   return { kind: 'FAILED', booking: b, reason };
 }
@@ -222,21 +234,47 @@ async function refundUnheld(
   unbilled: boolean,
 ): Promise<void> {
   await refundPayment(deps, refund.paymentId, refund.amount, `orphan-${input.billingId}`);
+  await recordUnheldRefund(deps, input, refund, unbilled);
+}
+
+/**
+ * Records a refund of a capture no booking kept, and closes the booking's
+ * attempt so reconciliation stops asking about it. The booking is locked
+ * before the billing, in the order settleOutcome takes them: the other order
+ * deadlocked with a settler running at the same moment, and the loser's
+ * refund went unrecorded.
+ */
+async function recordUnheldRefund(
+  deps: Deps,
+  input: { bookingId: string; billingId: string },
+  refund: Refund,
+  unbilled: boolean,
+): Promise<void> {
   await withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const b = await repo.lockBooking(tx, input.bookingId);
     // A billing given up before the capture stays CANCELLED or FAILED; a PAID one is now REFUNDED.
     const billing = await getBillingForUpdate(tx, input.billingId);
-    if (!unbilled && billing.billingStatus === 'PAID') {
-      await markBillingRefunded(tx, input.billingId, { at: deps.clock.now(), reason: 'booking not held' });
+    // Two settlers may both send the (idempotent) refund; the one that finds it recorded adds nothing.
+    const recorded = !unbilled && billing.billingStatus !== 'PAID';
+    if (!recorded && !unbilled) await markBillingRefunded(tx, input.billingId, { at: now, reason: 'booking not held' });
+    if (!b) return;
+    const attempt = b.paymentAttempt;
+    const closing = b.status !== 'TENTATIVE' && attempt?.billingId === input.billingId && inFlight(attempt);
+    const patch = closing
+      ? { paymentAttempt: { ...attempt, paymentId: refund.paymentId, status: 'REFUNDED' as const, challengeUrl: null } }
+      : undefined;
+    if (recorded) {
+      if (patch) await repo.updateBooking(tx, b.id, patch, now);
+      return;
     }
-    const b = await repo.lockBooking(tx, input.bookingId);
-    if (b) {
-      await recordTransition(tx, b, {
-        action: 'PAYMENT_REFUNDED',
-        actor: actorOf.system,
-        at: deps.clock.now(),
-        detail: { billingId: input.billingId, paymentId: refund.paymentId, amount: refund.amount },
-      });
-    }
+    await recordTransition(tx, b, {
+      action: 'PAYMENT_REFUNDED',
+      actor: actorOf.system,
+      at: now,
+      ...(patch ? { patch } : {}),
+      detail: { billingId: input.billingId, paymentId: refund.paymentId, amount: refund.amount },
+    });
   });
 }
 
@@ -266,7 +304,21 @@ export async function settleAttempt(
   } else {
     const p = await getPayment(deps, paymentId);
     outcome = outcomeOf({ ...p, challengeUrl: attempt.challengeUrl });
-    if (!outcome) return { kind: 'IGNORED', booking: b };
+    if (!outcome) {
+      // Refunded already: a settler that died between the refund and its record is finished here.
+      if (b.status !== 'TENTATIVE' && !b.bookedAt) {
+        await recordUnheldRefund(
+          deps,
+          { bookingId: b.id, billingId: attempt.billingId },
+          {
+            paymentId,
+            amount: p.refundedAmount,
+          },
+          false,
+        );
+      }
+      return { kind: 'IGNORED', booking: b };
+    }
   }
   return finishBookingPayment(deps, { bookingId: b.id, billingId: attempt.billingId, outcome, actor });
 }
