@@ -645,7 +645,42 @@ export const ERROR_CATALOGUE = {
     en: 'This quantity is more than the option allows.',
     ja: 'このオプションの上限を超える数量です。',
   },
-  CodeUnsupportedClient: {
+  CodeSupplementalConsentNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This question to owners was not found.',
+    ja: 'このオーナー様へのご質問は見つかりませんでした。',
+  },
+  CodeSupplementalConsentNotAsked: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    en: 'This question was put to the owners of another house, so you cannot answer it.',
+    ja: 'このご質問は他のハウスのオーナー様へのものため、回答いただけません。',
+  },
+  CodeSupplementalConsentDeadlinePassed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The answer deadline of this question has passed.',
+    ja: 'このご質問の回答期限を過ぎています。',
+  },
+  CodeSupplementalConsentAlreadyAnswered: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'You have already answered this question; an answer cannot be changed.',
+    ja: 'このご質問にはすでに回答済みです。回答は変更できません。',
+  },
+  CodeSupplementalConsentUnknownChoice: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This choice is not one of the answers to this question.',
+    ja: 'この選択肢はこのご質問の回答にありません。',
+  },
+  CodeSupplementalConsentNoOwners: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'No one holds a share of this house group yet, so there is nobody to ask.',
+    ja: 'このハウスグループにはまだオーナー様がいないため、ご質問を送れません。',
+  },  CodeUnsupportedClient: {
     status: 400,
     code: 'FAILED_PRECONDITION',
     en: 'This version of the app is not supported. Please reload the page.',

@@ -12,6 +12,7 @@ import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
+import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
 
@@ -35,6 +36,7 @@ export const METHODS_BY_DOMAIN = {
   ownerArea: OWNER_AREA_METHODS,
   highSeason: HIGH_SEASON_METHODS,
   family: FAMILY_METHODS,
+  supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -14,6 +14,8 @@ import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueImplementations } from './catalogue/catalogue.router.js';
 import { mountCatalogueMediaRoutes, type RenderMissingImage } from './catalogue/catalogue-media.routes.js';
+import { consentImplementations } from './consent/consent.router.js';
+import { supplementalConsentsTask } from './consent/consent.service.js';
 import { couponImplementations } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.routes.js';
@@ -56,6 +58,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...highSeasonImplementations(createAllocatedOwnUseBooking),
   ...ownerAreaImplementations,
   ...familyImplementations,
+  ...consentImplementations,
   ...featureFlagImplementations,
   ...notificationImplementations,
   ...pushImplementations,
@@ -86,6 +89,7 @@ export const BACKGROUND_TASKS: Task[] = [
   revokeExpiredPointsTask,
   testProcessorWebhookTask,
   slotYearsTask,
+  supplementalConsentsTask,
   ...BOOKING_TASKS,
 ];
 

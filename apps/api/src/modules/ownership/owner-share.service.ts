@@ -251,6 +251,11 @@ export async function sharesUsableByAccount(db: Db, accountId: string) {
   return repo.sharesUsableByAccount(db, accountId);
 }
 
+/** Every share of a house group, whoever holds it, oldest first (the owners a question is put to). */
+export async function sharesOfHouseGroup(db: Db, houseGroupId: string) {
+  return repo.sharesOfHouseGroup(db, houseGroupId);
+}
+
 /** One share by id (any holder's), or null. */
 export async function findShare(db: Db, shareId: string) {
   return (await repo.sharesOfIds(db, [shareId]))[0] ?? null;
