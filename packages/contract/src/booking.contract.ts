@@ -268,6 +268,34 @@ export const OwnUseExtensionSchema = z.object({
 /** Mutual use adds the extra charge of the stay (tax-inclusive yen, extraChargePerDay × nights). */
 export const MutualUseExtensionSchema = OwnUseExtensionSchema.extend({ extraCharge: yen });
 
+/** Who gave a gift, as its recipient sees them. */
+export const GiftSenderSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  romanizedFirstName: z.string(),
+  romanizedLastName: z.string(),
+});
+
+/** The gift-use type extension: the slots the owner gave, and who gave them. */
+export const GiftUseExtensionSchema = z.object({
+  consumption: SlotConsumptionSchema,
+  sender: GiftSenderSchema,
+  senderLastName: z.string(),
+});
+/** The slots-gift type extension: undated nights the recipient dated; accepted before giftExpireDatetime. */
+export const SlotsGiftExtensionSchema = z.object({
+  consumption: SlotConsumptionSchema,
+  isDatedSlotsGift: z.boolean(),
+  giftExpireDatetime: DateTimeSchema,
+});
+/** The dated-slots-gift type extension: to be accepted by giftExpireDatetime (17:00 the day before check-in). */
+export const DatedSlotsGiftExtensionSchema = z.object({
+  consumption: SlotConsumptionSchema,
+  giftExpireDatetime: DateTimeSchema,
+  senderLastName: z.string(),
+});
+
 /** The tentative status extension: the hold's deadline and the amounts the booking page shows before confirmation. */
 export const TentativeExtensionSchema = z.object({
   deadline: DateTimeSchema,
@@ -278,6 +306,16 @@ export const TentativeExtensionSchema = z.object({
   serviceChargeAndTaxInclusiveAmount: yen,
   serviceChargeAmount: yen,
   discountAmount: yen,
+});
+
+/** The gifted status extension: the tentative one without deadline and discount (a GIFTED booking's amounts). */
+export const GiftedExtensionSchema = z.object({
+  extraOptions: z.array(ExtraOptionSchema),
+  extraOptionAmount: yen,
+  mealAmount: yen,
+  totalAmount: yen,
+  serviceChargeAndTaxInclusiveAmount: yen,
+  serviceChargeAmount: yen,
 });
 
 export const BookingUserSchema = z.object({
@@ -321,8 +359,13 @@ export const BookingDetailSchema = z.object({
   exclusiveTimeUse: ExclusiveTimeUseExtensionSchema.nullable(),
   ownUse: OwnUseExtensionSchema.nullable(),
   mutualUse: MutualUseExtensionSchema.nullable(),
+  giftUse: GiftUseExtensionSchema.nullable(),
+  slotsGiftUse: SlotsGiftExtensionSchema.nullable(),
+  datedSlotsGiftUse: DatedSlotsGiftExtensionSchema.nullable(),
   /** The status extension of a TENTATIVE booking; null otherwise. */
   tentative: TentativeExtensionSchema.nullable(),
+  /** The status extension of a GIFTED booking (waiting for its recipient); null otherwise. */
+  gifted: GiftedExtensionSchema.nullable(),
   checkinTime: DateTimeSchema,
   checkoutTime: DateTimeSchema,
   checkinDate: DateSchema,

@@ -698,6 +698,60 @@ export const ERROR_CATALOGUE = {
     en: 'The service is temporarily unavailable. Please try again shortly.',
     ja: 'ただいまサービスをご利用いただけません。しばらくしてからお試しください。',
   },
+  CodeGiftNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This gift was not found. Check the link you were sent.',
+    ja: 'ギフトが見つかりません。お受け取りになったリンクをご確認ください。',
+  },
+  CodeGiftOfAnotherRecipient: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    en: 'This gift has already been accepted by someone else.',
+    ja: 'このギフトはすでに別の方が受け取りました。',
+  },
+  CodeGiftAlreadyAccepted: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This gift has already been accepted.',
+    ja: 'このギフトはすでに受け取り済みです。',
+  },
+  CodeGiftExpired: {
+    status: 410,
+    code: 'FAILED_PRECONDITION',
+    en: 'This gift has expired and can no longer be accepted.',
+    ja: 'このギフトは受け取り期限を過ぎました。',
+  },
+  CodeGiftWithdrawn: {
+    status: 410,
+    code: 'FAILED_PRECONDITION',
+    en: 'This gift was withdrawn or declined and can no longer be accepted.',
+    ja: 'このギフトは取り消されたか辞退されたため、受け取れません。',
+  },
+  CodeGiftNotOpen: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This gift has already ended.',
+    ja: 'このギフトはすでに終了しています。',
+  },
+  CodeGiftOwnGift: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'You cannot accept a gift you gave.',
+    ja: 'ご自身が贈ったギフトは受け取れません。',
+  },
+  CodeGiftDeadlinePassed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'It is too late to give these nights: a gift must be accepted by 17:00 the day before check-in.',
+    ja: 'この日程はギフトにできません。ギフトはチェックイン前日の17:00までに受け取られる必要があります。',
+  },
+  CodeGiftSlotsExceeded: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'These dates need more nights (or more high-season nights) than the gift gives.',
+    ja: 'この日程にはギフトの泊数（またはハイシーズンの泊数）が足りません。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

@@ -3,6 +3,7 @@ import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
+import { GIFT_METHODS } from './gift.contract.js';
 import { HIGH_SEASON_METHODS } from './high-season.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
@@ -36,6 +37,7 @@ export const METHODS_BY_DOMAIN = {
   ownerArea: OWNER_AREA_METHODS,
   highSeason: HIGH_SEASON_METHODS,
   family: FAMILY_METHODS,
+  gift: GIFT_METHODS,
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 

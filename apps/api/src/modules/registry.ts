@@ -20,6 +20,8 @@ import { couponImplementations } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.routes.js';
 import { familyImplementations } from './family/family.router.js';
+import { giftImplementations } from './gift/gift.router.js';
+import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
@@ -70,6 +72,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...billingImplementations,
   ...pointImplementations,
   ...bookingImplementations,
+  ...giftImplementations,
 ];
 
 /**
@@ -91,6 +94,7 @@ export const BACKGROUND_TASKS: Task[] = [
   slotYearsTask,
   supplementalConsentsTask,
   ...BOOKING_TASKS,
+  expireGiftsTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

@@ -13,6 +13,11 @@ export const TRANSITIONS = {
   CHECKIN: { from: ['BOOKED', 'READY_TO_CHECKIN'], to: 'STAYING' },
   CHECKOUT: { from: ['STAYING'], to: 'CHECKED_OUT' },
   NO_SHOW: { from: ['BOOKED', 'READY_TO_CHECKIN'], to: 'NO_SHOW' },
+  // An owner's gift (decision 0034): the held stay waits for its recipient, who accepts it (BOOKED
+  // in their name), or it ends unaccepted (withdrawn, declined, expired) and its nights go back.
+  GIFT: { from: ['TENTATIVE'], to: 'GIFTED' },
+  ACCEPT_GIFT: { from: ['GIFTED'], to: 'BOOKED' },
+  END_GIFT: { from: ['GIFTED'], to: 'CANCELLED' },
 } as const satisfies Record<string, { from: readonly BookingStatusValue[]; to: BookingStatusValue }>;
 
 export type Transition = keyof typeof TRANSITIONS;

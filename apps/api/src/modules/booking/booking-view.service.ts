@@ -19,7 +19,7 @@ import {
 import { getHouseGroup, getHouseGroupLocation, getPlace, listHouses } from '../catalogue/catalogue.service.js';
 import { civilFromIso, realIsoFromCivil } from '@yado/contract/civil-date';
 import { bookingExtraOptions, bookingMealEntries, mealFlags } from '../meal/meal.service.js';
-import { requireUser, toUserView } from '../user/user.service.js';
+import { findUserById, requireUser, toUserView } from '../user/user.service.js';
 import { feeScheduleOf } from './booking-fee.rules.js';
 import { basicBooking, shortOf } from './booking-output.rules.js';
 import { depositLine, guestsOf, headcountOf } from './booking-quote.rules.js';
@@ -28,7 +28,7 @@ import { checkinOpensAt, localDateTime } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 import { ownerFactsFor } from './owner-facts.rules.js';
-import type { DepositFacts } from './use-types/use-type.js';
+import type { DepositFacts, GiftFacts } from './use-types/use-type.js';
 import { USE_TYPES, useTypeOf } from './use-types/use-types.registry.js';
 
 /**
@@ -76,12 +76,29 @@ async function detailParts(deps: Deps, b: BookingRecord, language: Language) {
     repo.listGuestRegister(deps.db, b.id),
     depositDetailOf(deps, b, language),
   ]);
-  const [{ place }, { houses }, { houseGroupLocation: location }] = await Promise.all([
+  const [{ place }, { houses }, { houseGroupLocation: location }, gift] = await Promise.all([
     getPlace(deps, language, hg.placeId),
     listHouses(deps, language, hg.id),
     getHouseGroupLocation(deps, language, hg.id),
+    giftFactsOf(deps, b),
   ]);
-  return { hg, user, billings, meals, extraOptions, flags, register, depositDetail, place, houses, location };
+  return { hg, user, billings, meals, extraOptions, flags, register, depositDetail, place, houses, location, gift };
+}
+
+/** Who gave a gifted booking and until when it could be accepted; null for every other booking. */
+async function giftFactsOf(deps: Deps, b: BookingRecord): Promise<GiftFacts | null> {
+  if (!b.giftSenderUserId || !b.giftExpireAt) return null;
+  const sender = await findUserById(deps, b.giftSenderUserId);
+  return {
+    sender: {
+      userId: b.giftSenderUserId,
+      firstName: sender?.firstName ?? '',
+      lastName: sender?.lastName ?? '',
+      romanizedFirstName: sender?.romanizedFirstName ?? '',
+      romanizedLastName: sender?.romanizedLastName ?? '',
+    },
+    expireAt: dateTimeFromDate(b.giftExpireAt),
+  };
 }
 
 /** The booking's type extension under its type's field, and null under every other type's (spec: one type extension). */
@@ -97,7 +114,7 @@ function typeExtensionsOf(b: BookingRecord, p: DetailParts) {
   const owner = ownerFactsFor(b, house, p.billings.billings);
   const fields = {} as Record<(typeof USE_TYPES)[number]['extensionField'], unknown>;
   for (const t of USE_TYPES)
-    fields[t.extensionField] = t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner) : null;
+    fields[t.extensionField] = t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner, p.gift) : null;
   return fields as Pick<BookingDetail, (typeof USE_TYPES)[number]['extensionField']>;
 }
 
@@ -114,6 +131,20 @@ function tentativeExtensionOf(b: BookingRecord, p: DetailParts): BookingDetail['
     serviceChargeAndTaxInclusiveAmount: q.serviceChargeAndTaxInclusiveAmount,
     serviceChargeAmount: q.serviceChargeAmount,
     discountAmount: q.discountAmount,
+  };
+}
+
+/** The status extension of a GIFTED booking (the amounts of the stay as given); null otherwise. */
+function giftedExtensionOf(b: BookingRecord, p: DetailParts): BookingDetail['gifted'] {
+  const q = b.quote.quote;
+  if (b.status !== 'GIFTED') return null;
+  return {
+    extraOptions: p.extraOptions,
+    extraOptionAmount: q.extraOptionAmount,
+    mealAmount: q.mealAmount,
+    totalAmount: q.totalAmount,
+    serviceChargeAndTaxInclusiveAmount: q.serviceChargeAndTaxInclusiveAmount,
+    serviceChargeAmount: q.serviceChargeAmount,
   };
 }
 
@@ -206,6 +237,7 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     isBookedByFamilySharedUser: b.bookedByFamilyMember,
     ...typeExtensionsOf(b, p),
     tentative: tentativeExtensionOf(b, p),
+    gifted: giftedExtensionOf(b, p),
     ...stayTimesOf(b, hg),
     checkinDate: civilFromIso(b.checkinDate),
     checkoutDate: civilFromIso(b.checkoutDate),

@@ -66,6 +66,10 @@ export type BookingRecord = {
   bookedByFamilyMember: boolean;
   /** The billing of the owner fees under the NO_DEBT option. */
   ownerFeeBillingId: string | null;
+  /** The owner who gave the stay (gift types); null for every other booking. */
+  giftSenderUserId: string | null;
+  /** Until when the gift of the stay may be accepted (gift types). */
+  giftExpireAt: Date | null;
 };
 
 const COLUMNS = `
@@ -74,7 +78,8 @@ const COLUMNS = `
   timezone, males, females, children, infants, large_dogs, medium_dogs, small_dogs, children_ages, allergy, request,
   pet, tentative_deadline, coupon_redemption_id, quote, deposit_billing_id, default_billing_id, payment_method_id,
   payment_attempt, pending_refunds, conversation_id, guest_register_complete, booked_at, cancelled_at,
-  checked_in_at, checked_out_at, created_at, updated_at, version, share_id, debt_option, booked_by_family_member, owner_fee_billing_id`;
+  checked_in_at, checked_out_at, created_at, updated_at, version, share_id, debt_option, booked_by_family_member, owner_fee_billing_id,
+  gift_sender_user_id, gift_expire_at`;
 
 type Row = Record<string, unknown>;
 
@@ -131,6 +136,8 @@ function toRecord(r: Row): BookingRecord {
     debtOption: (r['debt_option'] as BookingRecord['debtOption'] | undefined) ?? null,
     bookedByFamilyMember: (r['booked_by_family_member'] as boolean | undefined) ?? false,
     ownerFeeBillingId: (r['owner_fee_billing_id'] as string | null | undefined) ?? null,
+    giftSenderUserId: (r['gift_sender_user_id'] as string | null | undefined) ?? null,
+    giftExpireAt: (r['gift_expire_at'] as Date | null | undefined) ?? null,
   };
 }
 
@@ -243,6 +250,9 @@ export type BookingInsert = Omit<
   | 'debtOption'
   | 'bookedByFamilyMember'
   | 'ownerFeeBillingId'
+  // A gift's booking sets these when it is given or booked with a gift.
+  | 'giftSenderUserId'
+  | 'giftExpireAt'
 >;
 
 /** A new booking's own fields, from its type to its quote, in the column order of both booking writes below. */
@@ -523,11 +533,19 @@ const UPDATABLE = {
   debtOption: 'debt_option',
   bookedByFamilyMember: 'booked_by_family_member',
   ownerFeeBillingId: 'owner_fee_billing_id',
+  allergy: 'allergy',
+  request: 'request',
+  pet: 'pet',
+  // A gift's recipient takes the booking over when accepting it.
+  accountId: 'account_id',
+  userId: 'user_id',
+  giftSenderUserId: 'gift_sender_user_id',
+  giftExpireAt: 'gift_expire_at',
 } as const satisfies Partial<Record<keyof BookingRecord, string>>;
 
 export type BookingPatch = Partial<Pick<BookingRecord, keyof typeof UPDATABLE>>;
 
-const JSON_COLUMNS = new Set(['quote', 'payment_attempt', 'pending_refunds']);
+const JSON_COLUMNS = new Set(['quote', 'payment_attempt', 'pending_refunds', 'pet']);
 
 export async function updateBooking(tx: Db, id: string, patch: BookingPatch, now: Date): Promise<void> {
   const sets: string[] = [];

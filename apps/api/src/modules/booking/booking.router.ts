@@ -61,11 +61,16 @@ async function anyDetail(ctx: CallContext, bookingId: string) {
   return { booking: await bookingDetail(ctx.deps, await requireBooking(ctx.deps, bookingId), ctx.language) };
 }
 
+type BookedHere = Exclude<(typeof USE_TYPES)[number], { gift: unknown }>;
+
+/** The types this router creates: a gift type's create method is the gift module's (it writes the gift too). */
+const bookedHere = (t: (typeof USE_TYPES)[number]): t is BookedHere => !('gift' in t);
+
 /**
  * A booking type's create method: the core's hold for the types paid in yen, the owner hold for
  * the types paid with slots, the hourly hold for the types held by the hour.
  */
-function createImplementation(t: (typeof USE_TYPES)[number]) {
+function createImplementation(t: BookedHere) {
   if ('heldByTheHour' in t) {
     return implement(t.createMethod, (ctx, input) =>
       timeUse.createTimeUseTentativeBooking(ctx.deps, accountOf(ctx), ctx.language, input),
@@ -89,7 +94,7 @@ export const bookingImplementations = [
     return owner.getOwnerQuote(ctx.deps, accountOf(ctx), ctx.language, t, { ...request, debtOption: 'DEFAULT' });
   }),
   // Each booking type's own create method: the core holds the house, the type's module says the rest.
-  ...USE_TYPES.map(createImplementation),
+  ...USE_TYPES.filter(bookedHere).map(createImplementation),
   implement(getTimeUseAvailability, (ctx, input) =>
     timeUse.getTimeUseAvailability(ctx.deps, accountOf(ctx), ctx.language, input),
   ),

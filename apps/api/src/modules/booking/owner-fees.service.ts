@@ -221,3 +221,12 @@ export async function settleOwnerEnd(
 export async function returnHoldSlots(tx: Db, b: BookingRecord, now: Date): Promise<void> {
   if (b.shareId) await returnSlots(tx, { bookingId: b.id, actor: actorOf.system, at: now });
 }
+
+/**
+ * An accepted gift's fees (inside the acceptance's transaction): the giving owner owes them, in
+ * the next owner statement (a gift is always under the DEFAULT debt option; the recipient pays
+ * only what they order).
+ */
+export async function recordGiftFees(tx: Db, b: BookingRecord, actor: string, now: Date): Promise<void> {
+  await recordFees(tx, await feeOwnerOf(tx, b), feesOf(feeLinesOf(b)), stepAt(b, 'confirm', actor, now));
+}

@@ -311,3 +311,58 @@ export const slotYearsTask: Task = {
     await settleAllShareYears(deps);
   },
 };
+
+/**
+ * An owner's undated gift: its nights of one slot year taken from the share at once, under a
+ * ledger key of the gift's own (the entries' booking_id), so that returnSlots with that key gives
+ * them back exactly once. The share's row is locked first, and the guard refuses an overdraft
+ * (CodeInsufficientSlots).
+ */
+export async function consumeGiftSlots(
+  tx: Db,
+  req: { shareId: string; key: string; slotYear: number; standard: number; high: number; actor: string; at: Date },
+): Promise<void> {
+  await shares.lockShare(tx, req.shareId);
+  const years = [{ slotYear: req.slotYear, slotStandard: req.standard, slotHigh: req.high, slotHighSubstitute: 0 }];
+  const balance = await ledger.balanceOf(tx, req.shareId, req.slotYear);
+  if (balance.STANDARD < req.standard || balance.HIGH < req.high) {
+    throw new AppError('CodeInsufficientSlots', {
+      fields: [
+        { field: 'slotStandard', description: `${req.slotYear} balance ${balance.STANDARD}, needed ${req.standard}` },
+        { field: 'slotHigh', description: `${req.slotYear} balance ${balance.HIGH}, needed ${req.high}` },
+      ],
+    });
+  }
+  await ledger.appendEntries(tx, consumeEntries({ ...req, bookingId: req.key }, years));
+}
+
+/**
+ * How a stay's nights would be paid from an undated gift's nights (its standard and high counts
+ * standing for the balance), or null when they do not cover them.
+ */
+export function planGiftedNights(
+  nights: readonly SlotNight[],
+  gift: { slotYear: number; standard: number; high: number },
+  allowHighSubstitute: boolean,
+): YearConsumption[] | null {
+  const plan = planConsumption(
+    nights,
+    (y) => (y === gift.slotYear ? { STANDARD: gift.standard, HIGH: gift.high } : { STANDARD: 0, HIGH: 0 }),
+    allowHighSubstitute,
+  );
+  return plan.ok ? plan.years : null;
+}
+
+/**
+ * Consumes a plan made from an undated gift's nights (high-substitutes included) for the booking
+ * the recipient made, inside the transaction that gave the gift's nights back: the share's row
+ * locked, the guard refusing an overdraft.
+ */
+export async function consumeGiftedNights(
+  tx: Db,
+  req: Omit<ConsumeRequest, 'nights' | 'allowHighSubstitute'>,
+  years: readonly YearConsumption[],
+): Promise<void> {
+  await shares.lockShare(tx, req.shareId);
+  await ledger.appendEntries(tx, consumeEntries(req, years));
+}

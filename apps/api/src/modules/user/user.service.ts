@@ -64,6 +64,11 @@ export async function requireUser(deps: Deps, accountId: string): Promise<UserRe
   return user;
 }
 
+/** A user by id (a gift's sender, shown to its recipient), or null. */
+export async function findUserById(deps: Deps, userId: string): Promise<UserRecord | null> {
+  return repo.findUserById(deps.db, userId);
+}
+
 export async function getUser(deps: Deps, accountId: string, language: Language): Promise<User> {
   return toUserView(await requireUser(deps, accountId), language);
 }

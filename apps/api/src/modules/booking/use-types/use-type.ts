@@ -49,6 +49,35 @@ export type OwnerUse = {
   debtTargets: DebtOptionUi['targets'];
 };
 
+/** What every gifted booking shows in its type extension (spec: gift use, slots gift, dated slots gift). */
+export type GiftFacts = {
+  sender: NonNullable<BookingDetail['giftUse']>['sender'];
+  /** Until when the gift may be accepted (the booking's gift_expire_at). */
+  expireAt: DateTime;
+};
+
+/**
+ * What a booking type given by an owner adds (decision 0034): whether the owner dates the nights
+ * (the booking is held GIFTED with the gift) or the recipient does, and what the recipient sees of the sender.
+ */
+export type GiftUse = {
+  /** True: held GIFTED for its nights when given; false: undated nights the recipient books. */
+  dated: boolean;
+  /** The recipient sees the sender's full name (GIFT_USE), else only the last name. */
+  showsSenderName: boolean;
+};
+
+/**
+ * A booking type an owner gives (GIFT_USE, SLOTS_GIFT_USE, DATED_SLOTS_GIFT_USE): its create method
+ * is the gift module's (a gift record and its link are written with the booking), and it is paid
+ * with the share's slots as an owner stay is.
+ */
+export type GiftedUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
+  createMethod: MethodDef<z.ZodType, z.ZodType>;
+  owner: OwnerUse;
+  gift: GiftUse;
+};
+
 /** The request a type's create method takes: the booking request, with or without a coupon. */
 export type HoldInput = Omit<BookingRequest, 'coupon'> & { coupon?: BookingRequest['coupon'] };
 
@@ -91,5 +120,6 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
     facts: DepositFacts,
     quote: QuoteSnapshot['quote'],
     owner: OwnerFacts | null,
+    gift?: GiftFacts | null,
   ): NonNullable<BookingDetail[F]>;
 };

@@ -35,7 +35,7 @@ describe('booking types', () => {
   });
 
   it('a type without a module is not bookable', () => {
-    expect(() => useTypeOf('GIFT_USE')).toThrowError(
+    expect(() => useTypeOf('DAO_USE')).toThrowError(
       expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }),
     );
   });
