@@ -597,6 +597,30 @@ export const ERROR_CATALOGUE = {
     en: 'An invoice is issued once the billing is paid.',
     ja: '請求書（適格請求書）はお支払い完了後に発行されます。',
   },
+  CodeOwnerStatementNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This owner statement could not be found.',
+    ja: 'このオーナー精算書は見つかりませんでした。',
+  },
+  CodeStatementPeriodInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'No settlement period starts on this date: a monthly period starts on the first of a month, a semester on January 1 or July 1.',
+    ja: 'この日に始まる精算期間はありません。月次は毎月1日、半期は1月1日または7月1日に始まります。',
+  },
+  CodeStatementPeriodNotEnded: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This settlement period has not ended yet; it can be closed from the day after its last day.',
+    ja: 'この精算期間はまだ終わっていません。最終日の翌日から締めることができます。',
+  },
+  CodeStatementPeriodNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This settlement period has not been closed.',
+    ja: 'この精算期間はまだ締められていません。',
+  },
   CodeInsufficientPoints: {
     status: 409,
     code: 'FAILED_PRECONDITION',
@@ -680,7 +704,8 @@ export const ERROR_CATALOGUE = {
     code: 'FAILED_PRECONDITION',
     en: 'No one holds a share of this house group yet, so there is nobody to ask.',
     ja: 'このハウスグループにはまだオーナー様がいないため、ご質問を送れません。',
-  },  CodeUnsupportedClient: {
+  },
+  CodeUnsupportedClient: {
     status: 400,
     code: 'FAILED_PRECONDITION',
     en: 'This version of the app is not supported. Please reload the page.',

@@ -13,6 +13,7 @@ import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
+import { STATEMENT_METHODS } from './statement.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
@@ -37,6 +38,7 @@ export const METHODS_BY_DOMAIN = {
   ownerArea: OWNER_AREA_METHODS,
   highSeason: HIGH_SEASON_METHODS,
   family: FAMILY_METHODS,
+  statement: STATEMENT_METHODS,
   gift: GIFT_METHODS,
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTimeSchema, IdSchema, TypedIdSchema } from './common.schema.js';
 import { defineMethod } from './method.js';
+import { StatementCycle } from './statement.contract.js';
 
 /** The largest denominator of a share staff may grant (a thousandth of a house group). */
 export const MAX_SHARE_DENOMINATOR = 1000;
@@ -114,6 +115,10 @@ export const HouseGroupOwnerSettingsSchema = z.object({
   mutualUseExtraChargePerDay: z.number().int().min(0).max(MAX_OWNER_CHARGE),
   allowHighSubstitute: z.boolean(),
   inOwnerNetwork: z.boolean(),
+  /** Per house per month for the whole house; an owner's statement charges their share's part. */
+  managementFeePerMonth: z.number().int().min(0).max(MAX_OWNER_CHARGE),
+  /** How often the house group's owners get a statement. */
+  statementCycle: StatementCycle.strict,
 });
 export type HouseGroupOwnerSettings = z.infer<typeof HouseGroupOwnerSettingsSchema>;
 
@@ -132,7 +137,12 @@ export const staffUpdateOwnerSettings = defineMethod({
   idempotent: true,
   summary:
     "Sets a house group's owner settings. Bookings already made keep the fees they were quoted (the quote is kept with the booking). Audited.",
-  input: HouseGroupOwnerSettingsSchema.extend({ houseGroupId: TypedIdSchema }).strict(),
+  // The statement settings may be left out: they keep their value.
+  input: HouseGroupOwnerSettingsSchema.extend({
+    houseGroupId: TypedIdSchema,
+    managementFeePerMonth: z.number().int().min(0).max(MAX_OWNER_CHARGE).optional(),
+    statementCycle: StatementCycle.strict.optional(),
+  }).strict(),
   output: z.object({ settings: HouseGroupOwnerSettingsSchema }),
 });
 

@@ -39,6 +39,9 @@ import { pointImplementations } from './point/point.router.js';
 import { revokeExpiredPointsTask } from './point/point.service.js';
 import { pushImplementations } from './push/push.router.js';
 import { staffCatalogueImplementations } from './staff-catalogue/staff-catalogue.router.js';
+import { mountStatementRoutes } from './statement/statement.routes.js';
+import { statementImplementations } from './statement/statement.router.js';
+import { closeStatementPeriodsTask } from './statement/statement.service.js';
 import { mountRemoteConfigRoutes } from './remote-config/remote-config.routes.js';
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
@@ -60,6 +63,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...highSeasonImplementations(createAllocatedOwnUseBooking),
   ...ownerAreaImplementations,
   ...familyImplementations,
+  ...statementImplementations,
   ...consentImplementations,
   ...featureFlagImplementations,
   ...notificationImplementations,
@@ -92,6 +96,7 @@ export const BACKGROUND_TASKS: Task[] = [
   revokeExpiredPointsTask,
   testProcessorWebhookTask,
   slotYearsTask,
+  closeStatementPeriodsTask,
   supplementalConsentsTask,
   ...BOOKING_TASKS,
   expireGiftsTask,
@@ -117,6 +122,7 @@ export const mountExtraRoutes = {
     mountAnalyticsRoutes(app, deps);
     mountRemoteConfigRoutes(app, deps);
     mountInvoiceRoutes(app, deps);
+    mountStatementRoutes(app, deps);
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
   },

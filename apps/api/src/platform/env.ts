@@ -89,6 +89,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^T\d{13}$/, "must be 'T' followed by 13 digits")
     .default('T1234567890123'),
+  // The operator's telephone number, in the business information of owner statements.
+  INVOICE_ISSUER_PHONE: z.string().max(40).default('03-0000-0000'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; isProduction: boolean };

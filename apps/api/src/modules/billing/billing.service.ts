@@ -80,6 +80,11 @@ async function transition(
   return true;
 }
 
+// The PDF writer and the invoices' date and yen formats, for other documents the operator issues
+// (owner statements).
+export { A4, textWidth, writePdf, type PdfPage, type TextRun } from './pdf-writer.js';
+export { formatDate, formatYen } from './invoice-pdf.js';
+
 export type CreateBillingInput = {
   bookingId: string;
   accountId: string;

@@ -8,7 +8,7 @@ const L = (column: string, language = '$1') => `CASE WHEN ${language} = 'ja' THE
 /** The booking types whose nights consume a share's slots. */
 const OWNER_STAY_TYPES = ['OWN_USE', 'MUTUAL_USE'];
 /** The booking types a guest pays for in yen: their paid accommodation is the owners' revenue. */
-const GUEST_REVENUE_TYPES = ['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE'];
+export const GUEST_REVENUE_TYPES = ['GUEST_USE', 'EXCLUSIVE_ACCOMMODATION_USE'];
 
 export type HouseGroupLabel = { id: string; name: string; placeName: string; timezone: string };
 

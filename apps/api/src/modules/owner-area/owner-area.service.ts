@@ -25,6 +25,11 @@ import { requireUser } from '../user/user.service.js';
 import * as repo from './owner-area.repo.js';
 import { calendarNights, feesOwed, nightsUsedByMonth, shareRevenue } from './owner-area.rules.js';
 
+// Owner statements count an owner's revenue by the owner area's rules: the booking types whose paid
+// accommodation is the owners' and the share's part of an amount.
+export { GUEST_REVENUE_TYPES } from './owner-area.repo.js';
+export { shareOf, type Fraction } from './owner-area.rules.js';
+
 type OwnerHomeView = z.input<typeof getOwnerHomeMethod.output>;
 type OwnerHousesView = z.input<typeof listOwnerHousesMethod.output>;
 type OwnerRevenueView = z.input<typeof getOwnerRevenueMethod.output>;

@@ -6,6 +6,8 @@ export type OwnerSettings = {
   mutualUseExtraChargePerDay: number;
   allowHighSubstitute: boolean;
   inOwnerNetwork: boolean;
+  managementFeePerMonth: number;
+  statementCycle: 'MONTHLY' | 'SEMESTER';
 };
 
 type Row = {
@@ -14,6 +16,8 @@ type Row = {
   mutual_use_extra_charge_per_day: number;
   allow_high_substitute: boolean;
   in_owner_network: boolean;
+  management_fee_per_month: number;
+  statement_cycle: 'MONTHLY' | 'SEMESTER';
 };
 
 const toSettings = (r: Row): OwnerSettings => ({
@@ -22,6 +26,8 @@ const toSettings = (r: Row): OwnerSettings => ({
   mutualUseExtraChargePerDay: r.mutual_use_extra_charge_per_day,
   allowHighSubstitute: r.allow_high_substitute,
   inOwnerNetwork: r.in_owner_network,
+  managementFeePerMonth: r.management_fee_per_month,
+  statementCycle: r.statement_cycle,
 });
 
 /** The row of a house group's owner settings, or null when staff never set them. */
@@ -33,11 +39,22 @@ export async function findOwnerSettings(db: Db, houseGroupId: string): Promise<O
 export async function upsertOwnerSettings(db: Db, s: OwnerSettings, actor: string, at: Date): Promise<void> {
   await db.query(
     `INSERT INTO house_group_owner_settings (house_group_id, own_use_fee, mutual_use_extra_charge_per_day,
-       allow_high_substitute, in_owner_network, updated_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+       allow_high_substitute, in_owner_network, updated_by, updated_at, management_fee_per_month, statement_cycle)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (house_group_id) DO UPDATE SET own_use_fee = $2, mutual_use_extra_charge_per_day = $3,
-       allow_high_substitute = $4, in_owner_network = $5, updated_by = $6, updated_at = $7`,
-    [s.houseGroupId, s.ownUseFee, s.mutualUseExtraChargePerDay, s.allowHighSubstitute, s.inOwnerNetwork, actor, at],
+       allow_high_substitute = $4, in_owner_network = $5, updated_by = $6, updated_at = $7,
+       management_fee_per_month = $8, statement_cycle = $9`,
+    [
+      s.houseGroupId,
+      s.ownUseFee,
+      s.mutualUseExtraChargePerDay,
+      s.allowHighSubstitute,
+      s.inOwnerNetwork,
+      actor,
+      at,
+      s.managementFeePerMonth,
+      s.statementCycle,
+    ],
   );
 }
 

@@ -17,6 +17,8 @@ export const DEFAULT_OWNER_SETTINGS = {
   mutualUseExtraChargePerDay: 0,
   allowHighSubstitute: true,
   inOwnerNetwork: true,
+  managementFeePerMonth: 0,
+  statementCycle: 'MONTHLY',
 } as const;
 
 /** A house group's owner settings (its row, or the defaults). */
@@ -32,12 +34,23 @@ export async function staffGetOwnerSettings(deps: Deps, houseGroupId: string) {
 }
 
 /** staff_update_owner_settings: the new settings, audited with what they replaced. */
-export async function staffUpdateOwnerSettings(deps: Deps, actor: string, input: OwnerSettings) {
+export async function staffUpdateOwnerSettings(
+  deps: Deps,
+  actor: string,
+  given: Omit<OwnerSettings, 'managementFeePerMonth' | 'statementCycle'> &
+    Partial<Pick<OwnerSettings, 'managementFeePerMonth' | 'statementCycle'>>,
+) {
   const now = deps.clock.now();
   return withTx(deps.db, async (tx) => {
-    if (!(await repo.houseGroupExists(tx, input.houseGroupId)))
+    if (!(await repo.houseGroupExists(tx, given.houseGroupId)))
       throw new AppError('CodeNotFound', { fields: [{ field: 'houseGroupId', description: 'no such id' }] });
-    const before = await ownerSettingsOf(tx, input.houseGroupId);
+    const before = await ownerSettingsOf(tx, given.houseGroupId);
+    // The statement settings left out keep their value.
+    const input: OwnerSettings = {
+      ...given,
+      managementFeePerMonth: given.managementFeePerMonth ?? before.managementFeePerMonth,
+      statementCycle: given.statementCycle ?? before.statementCycle,
+    };
     await repo.upsertOwnerSettings(tx, input, actor, now);
     await recordAudit(tx, {
       actor,

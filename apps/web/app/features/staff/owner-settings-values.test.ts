@@ -13,6 +13,8 @@ const saved = {
   mutualUseExtraChargePerDay: 3000,
   allowHighSubstitute: false,
   inOwnerNetwork: true,
+  managementFeePerMonth: 120000,
+  statementCycle: 'SEMESTER' as const,
 };
 
 describe('owner settings form ↔ contract', () => {
@@ -23,6 +25,8 @@ describe('owner settings form ↔ contract', () => {
       mutualUseExtraChargePerDay: '3000',
       allowHighSubstitute: false,
       inOwnerNetwork: true,
+      managementFeePerMonth: '120000',
+      statementCycle: 'SEMESTER',
     });
     expect(validateOwnerSettingsForm(form)).toEqual({});
     expect(staffUpdateOwnerSettings.input.parse(toOwnerSettingsInput('hg-test', form))).toEqual(saved);

@@ -1,11 +1,13 @@
 import { MAX_OWNER_CHARGE, type HouseGroupOwnerSettings } from '@yado/contract/ownership.contract';
 
-/** The owner-settings form as staff type it: the two charges as text, the two switches as booleans. */
+/** The owner-settings form as staff type it: the charges as text, the two switches as booleans, the statement cycle. */
 export type OwnerSettingsFormValues = {
   ownUseFee: string;
   mutualUseExtraChargePerDay: string;
   allowHighSubstitute: boolean;
   inOwnerNetwork: boolean;
+  managementFeePerMonth: string;
+  statementCycle: 'MONTHLY' | 'SEMESTER';
 };
 
 /** The fields a server refusal can land on. */
@@ -14,9 +16,11 @@ export const OWNER_SETTINGS_FORM_KEYS = [
   'mutualUseExtraChargePerDay',
   'allowHighSubstitute',
   'inOwnerNetwork',
+  'managementFeePerMonth',
+  'statementCycle',
 ] as const;
 
-export type OwnerSettingsCharge = 'ownUseFee' | 'mutualUseExtraChargePerDay';
+export type OwnerSettingsCharge = 'ownUseFee' | 'mutualUseExtraChargePerDay' | 'managementFeePerMonth';
 
 /** What is wrong with a charge as typed: not a whole number of yen, or beyond what staff may set. */
 export type ChargeProblem = 'yen' | 'range';
@@ -27,6 +31,8 @@ export function ownerSettingsToForm(settings: HouseGroupOwnerSettings): OwnerSet
     mutualUseExtraChargePerDay: String(settings.mutualUseExtraChargePerDay),
     allowHighSubstitute: settings.allowHighSubstitute,
     inOwnerNetwork: settings.inOwnerNetwork,
+    managementFeePerMonth: String(settings.managementFeePerMonth),
+    statementCycle: settings.statementCycle,
   };
 }
 
@@ -47,7 +53,7 @@ export function validateOwnerSettingsForm(
   values: OwnerSettingsFormValues,
 ): Partial<Record<OwnerSettingsCharge, ChargeProblem>> {
   const problems: Partial<Record<OwnerSettingsCharge, ChargeProblem>> = {};
-  for (const key of ['ownUseFee', 'mutualUseExtraChargePerDay'] as const) {
+  for (const key of ['ownUseFee', 'mutualUseExtraChargePerDay', 'managementFeePerMonth'] as const) {
     const yen = parseYen(values[key]);
     if (yen === null) problems[key] = 'yen';
     else if (yen > MAX_OWNER_CHARGE) problems[key] = 'range';
@@ -63,5 +69,7 @@ export function toOwnerSettingsInput(houseGroupId: string, values: OwnerSettings
     mutualUseExtraChargePerDay: parseYen(values.mutualUseExtraChargePerDay) ?? Number.NaN,
     allowHighSubstitute: values.allowHighSubstitute,
     inOwnerNetwork: values.inOwnerNetwork,
+    managementFeePerMonth: parseYen(values.managementFeePerMonth) ?? Number.NaN,
+    statementCycle: values.statementCycle,
   };
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.component';
 import { CheckboxField } from '../../../components/ui/checkbox-field.component';
 import { FieldError } from '../../../components/ui/field-message.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
+import { SelectField } from '../../../components/ui/select-field.component';
 import { TextField } from '../../../components/ui/text-field.component';
 import { useTranslation } from '../../../lib/i18n';
 import { ownerSettingsFieldId, useSaveOwnerSettings } from '../hooks/use-save-owner-settings.hook';
@@ -84,6 +85,21 @@ export function OwnerSettingsForm({
         {charge('mutualUseExtraChargePerDay')}
         {toggle('allowHighSubstitute')}
         {toggle('inOwnerNetwork')}
+        {charge('managementFeePerMonth')}
+        <SelectField
+          id={ownerSettingsFieldId('statementCycle')}
+          label={t('staff:ownerSettings.statementCycle')}
+          hint={t('staff:ownerSettings.statementCycleHint')}
+          value={values.statementCycle}
+          error={save.fieldError('statementCycle')}
+          onChange={(e) => {
+            setValues({ ...values, statementCycle: e.target.value === 'SEMESTER' ? 'SEMESTER' : 'MONTHLY' });
+            save.clearField('statementCycle');
+          }}
+        >
+          <option value="MONTHLY">{t('staff:ownerSettings.cycle.MONTHLY')}</option>
+          <option value="SEMESTER">{t('staff:ownerSettings.cycle.SEMESTER')}</option>
+        </SelectField>
         <Button type="submit" busy={save.busy}>
           {t('staff:ownerSettings.save')}
         </Button>
