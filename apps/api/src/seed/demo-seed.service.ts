@@ -11,6 +11,7 @@ import * as repo from './demo-seed.repo.js';
 import { seedMealsAndOptions } from './meal-seed.service.js';
 import { seedDemoOwnerShares } from './ownership-seed.service.js';
 import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.service.js';
+import { seedDemoStatement } from './statement-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'family' | 'staff';
@@ -216,5 +217,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoOwnerSettings(deps);
   await seedDemoBookings(deps);
   await seedDemoOwnerStays(deps);
+  await seedDemoStatement(deps);
   return true;
 }

@@ -15,15 +15,41 @@ const DEMO_OWNER = 'owner@yado.example';
 const DEMO_FAMILY = 'family@yado.example';
 
 /**
- * What the demo house groups ask of owners (tax-exclusive yen): the own-use fee per stay and the
- * mutual-use extra charge per night. Every YADO group takes part in the owner network.
+ * What the demo house groups ask of owners (tax-exclusive yen): the own-use fee per stay, the
+ * mutual-use extra charge per night and the management fee per house per month (an owner's
+ * statement charges their share's part). Every YADO group takes part in the owner network.
  */
 export const DEMO_OWNER_SETTINGS = [
-  { houseGroupId: 'hg-kazahana-villa', ownUseFee: 8_000, mutualUseExtraChargePerDay: 6_000 },
-  { houseGroupId: 'hg-kazahana-onsen', ownUseFee: 9_000, mutualUseExtraChargePerDay: 7_000 },
-  { houseGroupId: 'hg-komorebi-cabin', ownUseFee: 6_000, mutualUseExtraChargePerDay: 5_000 },
-  { houseGroupId: 'hg-komorebi-lodge', ownUseFee: 7_000, mutualUseExtraChargePerDay: 5_500 },
-  { houseGroupId: 'hg-shiosai-house', ownUseFee: 7_500, mutualUseExtraChargePerDay: 6_000 },
+  {
+    houseGroupId: 'hg-kazahana-villa',
+    ownUseFee: 8_000,
+    mutualUseExtraChargePerDay: 6_000,
+    managementFeePerMonth: 180_000,
+  },
+  {
+    houseGroupId: 'hg-kazahana-onsen',
+    ownUseFee: 9_000,
+    mutualUseExtraChargePerDay: 7_000,
+    managementFeePerMonth: 150_000,
+  },
+  {
+    houseGroupId: 'hg-komorebi-cabin',
+    ownUseFee: 6_000,
+    mutualUseExtraChargePerDay: 5_000,
+    managementFeePerMonth: 120_000,
+  },
+  {
+    houseGroupId: 'hg-komorebi-lodge',
+    ownUseFee: 7_000,
+    mutualUseExtraChargePerDay: 5_500,
+    managementFeePerMonth: 120_000,
+  },
+  {
+    houseGroupId: 'hg-shiosai-house',
+    ownUseFee: 7_500,
+    mutualUseExtraChargePerDay: 6_000,
+    managementFeePerMonth: 140_000,
+  },
 ] as const;
 
 export async function seedDemoOwnerSettings(deps: Deps): Promise<void> {

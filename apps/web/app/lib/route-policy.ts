@@ -161,6 +161,19 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   owner('/owner', 'routes/owner-home.route.tsx'),
   owner('/owner/houses', 'routes/owner-houses.route.tsx'),
   owner('/owner/revenue', 'routes/owner-revenue.route.tsx'),
+  // Owner statements: the list, one statement, and its PDF (a resource route, as invoices are; staff use it too).
+  { ...owner('/owner/statements', 'routes/owner-statements.route.tsx'), namespaces: ['owner', 'statement'] },
+  {
+    ...owner('/owner/statements/:ownerStatementId', 'routes/owner-statement.route.tsx'),
+    namespaces: ['owner', 'statement'],
+  },
+  entry('/owner/statements/:ownerStatementId/pdf', {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/owner-statement-pdf.route.tsx',
+  }),
   owner('/owner/family', 'routes/owner-family.route.tsx'),
   entry('/owner/high-season', {
     access: 'private',
@@ -215,6 +228,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   // A guest's ledger names its reasons in the guest side's words.
   { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
   staff('/staff/shares', 'routes/staff-shares.route.tsx'),
+  { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

@@ -9,6 +9,7 @@ export const OWNER_SECTIONS = [
   { path: '/owner', key: 'home', end: true },
   { path: '/owner/houses', key: 'houses', end: false },
   { path: '/owner/revenue', key: 'revenue', end: false },
+  { path: '/owner/statements', key: 'statements', end: false },
   { path: '/owner/family', key: 'family', end: false },
   { path: '/owner/high-season', key: 'highSeason', end: false },
 ] as const;

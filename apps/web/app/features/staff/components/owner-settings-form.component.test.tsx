@@ -11,6 +11,8 @@ const settings = {
   mutualUseExtraChargePerDay: 6000,
   allowHighSubstitute: false,
   inOwnerNetwork: true,
+  managementFeePerMonth: 120000,
+  statementCycle: 'MONTHLY' as const,
 };
 
 function render(language: Language): string {

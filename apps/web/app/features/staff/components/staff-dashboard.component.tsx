@@ -35,6 +35,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/statements',
+      title: t('staff:dashboard.statements'),
+      body: t('staff:dashboard.statementsBody'),
+      count: null,
+    },
+    {
       to: '/staff/high-season',
       title: t('staff:dashboard.highSeason'),
       body: t('staff:dashboard.highSeasonBody'),
