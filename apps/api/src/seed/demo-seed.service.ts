@@ -11,6 +11,7 @@ import * as repo from './demo-seed.repo.js';
 import { seedMealsAndOptions } from './meal-seed.service.js';
 import { seedDemoOwnerShares } from './ownership-seed.service.js';
 import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.service.js';
+import { seedDemoGift } from './gift-seed.service.js';
 import { seedDemoStatement } from './statement-seed.service.js';
 
 type DemoAccount = {
@@ -217,6 +218,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoOwnerSettings(deps);
   await seedDemoBookings(deps);
   await seedDemoOwnerStays(deps);
+  await seedDemoGift(deps);
   await seedDemoStatement(deps);
   return true;
 }

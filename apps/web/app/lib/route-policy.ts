@@ -95,9 +95,17 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     banner: false,
     namespaces: ['family'],
   }),
+  // A gift's link: the token is its secret, so never indexed and no analytics of the page. A stranger
+  // sees the house group and the nights; the recipient signs in or registers on the page to accept.
+  entry('/gift/:token', {
+    screen: 'routes/gift.route.tsx',
+    analytics: false,
+    banner: false,
+    namespaces: ['gift', 'booking'],
+  }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
   entry('/register', { screen: 'routes/register.route.tsx', namespaces: ['session'] }),
-  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points'] }),
+  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points', 'gift'] }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
   // Account settings: the user's profile, contacts, notifications and deletion.
@@ -183,6 +191,9 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['owner', 'allocation'],
   }),
   owner('/owner/bookings/new/:houseGroupId', 'routes/owner-booking-new.route.tsx'),
+  // Gifts: the owner's gifts with their links and QR codes, and the form that gives nights.
+  { ...owner('/owner/gifts', 'routes/owner-gifts.route.tsx'), namespaces: ['owner', 'gift'] },
+  { ...owner('/owner/gifts/new', 'routes/owner-gift-new.route.tsx'), namespaces: ['owner', 'gift'] },
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),
   entry('/vehicle-controller/:vehicleRentalId', {
     access: 'private',

@@ -1,4 +1,5 @@
 import { listBookings, type BookingListItem } from '@yado/contract/booking.contract';
+import { listReceivedGifts } from '@yado/contract/gift.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
 import { getUser } from '@yado/contract/user.contract';
 import { useTranslation } from '../lib/i18n';
@@ -12,6 +13,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { BookingList, parseBookingTab } from '../features/booking/components/booking-list.component';
+import { ReceivedGifts } from '../features/gift/components/received-gifts.component';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
 import { formatPoints } from '../lib/point-reason';
@@ -22,9 +24,13 @@ import { titleMeta } from '../lib/page-meta';
 import { withRedirectUrl } from '../lib/redirect-url';
 import { loginRedirectFor, requireSession } from '../lib/require-session';
 import bookingStylesHref from '../styles/booking.css?url';
+import giftStylesHref from '../styles/gift.css?url';
 import type { Route } from './+types/mypage.route';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: bookingStylesHref }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: bookingStylesHref },
+  { rel: 'stylesheet', href: giftStylesHref },
+];
 
 /** A private page: the user comes from the session cookie, fetched on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,10 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = parseBookingTab(url.searchParams.get('tab'));
   const pageToken = (url.searchParams.get('page') ?? '').slice(0, 200);
-  const [result, bookingsResult, pointsResult] = await Promise.all([
+  const [result, bookingsResult, pointsResult, giftsResult] = await Promise.all([
     context.callApi(getUser, {}, language),
     context.callApi(listBookings, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
     context.callApi(getPointBalance, {}, language),
+    context.callApi(listReceivedGifts, {}, language),
   ]);
   if (result.ok) {
     // The bookings are a part of the page: if they cannot be read, the profile still shows.
@@ -49,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bookings: bookings.bookings,
       nextPageToken: bookings.nextPageToken,
       pointBalance,
+      // The gifts received are a part of the page too: without them the rest still shows.
+      receivedGifts: giftsResult.ok ? giftsResult.body.gifts : [],
     };
   }
   const error = result.body;
@@ -89,6 +98,7 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
             : null
         }
       />
+      <ReceivedGifts gifts={d.receivedGifts} />
       <Link className="card mypage-points" to={localizePath('/mypage/points', language)}>
         <span className="mypage-points__label">{t('booking:list.points')}</span>
         {d.pointBalance !== null ? (

@@ -30,6 +30,7 @@ export type GiftRecord = {
 /** A gift with the names of its sender and recipient, as lists show it. */
 export type GiftListRow = GiftRecord & {
   senderLastName: string;
+  senderRomanizedLastName: string;
   recipientFirstName: string | null;
   recipientLastName: string | null;
 };
@@ -148,13 +149,14 @@ export async function updateGift(
   );
 }
 
-const LIST_COLUMNS = `${COLUMNS}, s.last_name AS sender_last_name,
+const LIST_COLUMNS = `${COLUMNS}, s.last_name AS sender_last_name, s.romanized_last_name AS sender_romanized_last_name,
   r.first_name AS recipient_first_name, r.last_name AS recipient_last_name`;
 
 function toListRow(r: Row): GiftListRow {
   return {
     ...toRecord(r),
     senderLastName: r['sender_last_name'] as string,
+    senderRomanizedLastName: r['sender_romanized_last_name'] as string,
     recipientFirstName: r['recipient_first_name'] as string | null,
     recipientLastName: r['recipient_last_name'] as string | null,
   };

@@ -398,6 +398,10 @@ async function houseGroupsOf(deps: Deps, language: Language, ids: Iterable<strin
   return out;
 }
 
+/** The sender's last name as a page in this language writes it (the Latin letters in English, when given). */
+const lastNameIn = (language: Language, lastName: string, romanized: string) =>
+  language === 'en' && romanized ? romanized : lastName;
+
 const civilOrNull = (iso: string | null) => (iso ? civilFromIso(iso) : null);
 const dt = (d: Date | null) => (d ? dateTimeFromDate(d) : null);
 
@@ -462,7 +466,7 @@ export async function listReceivedGifts(
       houseGroup: groups.get(g.houseGroupId)!,
       checkinDate: civilOrNull(g.checkinDate),
       checkoutDate: civilOrNull(g.checkoutDate),
-      senderLastName: g.senderLastName,
+      senderLastName: lastNameIn(language, g.senderLastName, g.senderRomanizedLastName),
       message: g.message,
       bookingId: g.bookingId,
       acceptedAt: dateTimeFromDate(g.acceptedAt!),
@@ -492,7 +496,7 @@ async function giftView(deps: Deps, language: Language, token: string, caller: U
     slotHigh: g.slotHigh,
     slotYear: g.slotYear,
     giftExpireDatetime: dateTimeFromDate(g.expiresAt),
-    senderLastName: sender ? sender.lastName : null,
+    senderLastName: sender ? lastNameIn(language, sender.lastName, sender.romanizedLastName) : null,
     sender:
       sender && showsName
         ? {

@@ -11,6 +11,7 @@ export const OWNER_SECTIONS = [
   { path: '/owner/revenue', key: 'revenue', end: false },
   { path: '/owner/statements', key: 'statements', end: false },
   { path: '/owner/family', key: 'family', end: false },
+  { path: '/owner/gifts', key: 'gifts', end: false },
   { path: '/owner/high-season', key: 'highSeason', end: false },
 ] as const;
 
