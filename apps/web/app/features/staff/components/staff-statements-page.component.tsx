@@ -35,7 +35,7 @@ export function StaffStatementsPage({ listing, offset, limit }: { listing: Listi
   return (
     <StaffPage title={t('statement:staff.heading')} lead={t('statement:staff.lead')}>
       <div className="staff-columns">
-        <div>
+        <div className="staff-columns__main">
           <section aria-labelledby="statement-periods-heading">
             <h2 id="statement-periods-heading">{t('statement:staff.periods')}</h2>
             {listing.periods.length === 0 ? (
