@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed.service.js';
 import { getUser, listBeOwnerHouses } from '@yado/contract/user.contract';
 import { getBooking, listBookings } from '@yado/contract/booking.contract';
 import { listFamilyMembers } from '@yado/contract/family.contract';
+import { listSupplementalConsents } from '@yado/contract/supplemental-consent.contract';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -75,6 +76,18 @@ describe('demo data', () => {
       romanizedLastName: 'Suzuki',
       userType: 'USER_TYPE_GUEST',
     });
+  });
+
+  it("puts one open question to Kazahana Villa's owners, waiting for the demo owner's answer", async () => {
+    await seedDemoData(t.api.deps);
+    const res = await t.call(listSupplementalConsents, {}, { token: await signIn('owner') });
+    expect(res.status).toBe(200);
+    expect(res.body.supplementalConsents).toHaveLength(1);
+    expect(res.body.supplementalConsents[0]).toMatchObject({
+      houseGroupId: 'hg-kazahana-villa',
+      answerStatus: 'UNANSWERED',
+    });
+    expect(res.body.supplementalConsents[0]!.choices).toHaveLength(3);
   });
 
   it('gives the demo owner 1/12 of two house groups, with this slot year and the next granted', async () => {

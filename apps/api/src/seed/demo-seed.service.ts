@@ -13,6 +13,7 @@ import { seedDemoOwnerShares } from './ownership-seed.service.js';
 import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.service.js';
 import { seedDemoGift } from './gift-seed.service.js';
 import { seedDemoStatement } from './statement-seed.service.js';
+import { seedDemoConsent } from './consent-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'family' | 'staff';
@@ -218,6 +219,7 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoOwnerSettings(deps);
   await seedDemoBookings(deps);
   await seedDemoOwnerStays(deps);
+  await seedDemoConsent(deps);
   await seedDemoGift(deps);
   await seedDemoStatement(deps);
   return true;

@@ -63,6 +63,7 @@ const ROWS: Row[] = [
   ['/owner/family', '/owner/family', 'private', 'dark', true, true, false, false],
   ['/owner/high-season', '/owner/high-season', 'private', 'dark', true, true, false, false],
   ['/owner/bookings/new/hg_1', '/owner/bookings/new/:houseGroupId', 'private', 'dark', true, true, false, false],
+  ['/owner/consents', '/owner/consents', 'private', 'dark', true, true, false, false],
   ['/owner/gifts', '/owner/gifts', 'private', 'dark', true, true, false, false],
   ['/owner/gifts/new', '/owner/gifts/new', 'private', 'dark', true, true, false, false],
   ['/owner/statements/2026', '/owner/*', 'private', 'dark', true, true, true, false],
@@ -132,6 +133,7 @@ const ROWS: Row[] = [
   ['/staff/bookings', '/staff/bookings', 'private', 'light', false, false, false, false],
   ['/staff/points', '/staff/points', 'private', 'light', false, false, false, false],
   ['/staff/shares', '/staff/shares', 'private', 'light', false, false, false, false],
+  ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 
@@ -169,6 +171,7 @@ describe('the route table', () => {
       '/owner/family',
       '/owner/high-season',
       '/owner/bookings/new/:houseGroupId',
+      '/owner/consents',
       '/owner/gifts',
       '/owner/gifts/new',
       '/owner/*',

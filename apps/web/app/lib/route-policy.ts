@@ -191,6 +191,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['owner', 'allocation'],
   }),
   owner('/owner/bookings/new/:houseGroupId', 'routes/owner-booking-new.route.tsx'),
+  { ...owner('/owner/consents', 'routes/owner-consents.route.tsx'), namespaces: ['owner', 'consent'] },
   // Gifts: the owner's gifts with their links and QR codes, and the form that gives nights.
   { ...owner('/owner/gifts', 'routes/owner-gifts.route.tsx'), namespaces: ['owner', 'gift'] },
   { ...owner('/owner/gifts/new', 'routes/owner-gift-new.route.tsx'), namespaces: ['owner', 'gift'] },
@@ -239,6 +240,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   // A guest's ledger names its reasons in the guest side's words.
   { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
   staff('/staff/shares', 'routes/staff-shares.route.tsx'),
+  { ...staff('/staff/consents', 'routes/staff-consents.route.tsx'), namespaces: ['staff', 'consent'] },
   { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
   entry('/staff/high-season', {
     access: 'private',

@@ -13,6 +13,7 @@ export const OWNER_SECTIONS = [
   { path: '/owner/family', key: 'family', end: false },
   { path: '/owner/gifts', key: 'gifts', end: false },
   { path: '/owner/high-season', key: 'highSeason', end: false },
+  { path: '/owner/consents', key: 'consents', end: false },
 ] as const;
 
 /**

@@ -47,6 +47,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/consents',
+      title: t('staff:dashboard.consents'),
+      body: t('staff:dashboard.consentsBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
