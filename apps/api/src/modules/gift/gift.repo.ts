@@ -33,6 +33,8 @@ export type GiftListRow = GiftRecord & {
   senderRomanizedLastName: string;
   recipientFirstName: string | null;
   recipientLastName: string | null;
+  recipientRomanizedFirstName: string | null;
+  recipientRomanizedLastName: string | null;
 };
 
 const COLUMNS = `g.id, g.token, g.gift_type, g.sender_account_id::text AS sender_account_id, g.sender_user_id, g.share_id,
@@ -150,7 +152,8 @@ export async function updateGift(
 }
 
 const LIST_COLUMNS = `${COLUMNS}, s.last_name AS sender_last_name, s.romanized_last_name AS sender_romanized_last_name,
-  r.first_name AS recipient_first_name, r.last_name AS recipient_last_name`;
+  r.first_name AS recipient_first_name, r.last_name AS recipient_last_name,
+  r.romanized_first_name AS recipient_romanized_first_name, r.romanized_last_name AS recipient_romanized_last_name`;
 
 function toListRow(r: Row): GiftListRow {
   return {
@@ -159,6 +162,8 @@ function toListRow(r: Row): GiftListRow {
     senderRomanizedLastName: r['sender_romanized_last_name'] as string,
     recipientFirstName: r['recipient_first_name'] as string | null,
     recipientLastName: r['recipient_last_name'] as string | null,
+    recipientRomanizedFirstName: r['recipient_romanized_first_name'] as string | null,
+    recipientRomanizedLastName: r['recipient_romanized_last_name'] as string | null,
   };
 }
 

@@ -405,7 +405,16 @@ const lastNameIn = (language: Language, lastName: string, romanized: string) =>
 const civilOrNull = (iso: string | null) => (iso ? civilFromIso(iso) : null);
 const dt = (d: Date | null) => (d ? dateTimeFromDate(d) : null);
 
-function toSentGift(g: GiftListRow, groups: HouseGroups, now: Date): SentGift {
+/** The recipient's name as a page in this language writes it: Latin letters, given name first, in English. */
+function recipientNameIn(language: Language, g: GiftListRow): string | null {
+  if (g.recipientLastName === null) return null;
+  if (language === 'en' && g.recipientRomanizedLastName) {
+    return `${g.recipientRomanizedFirstName ?? ''} ${g.recipientRomanizedLastName}`.trim();
+  }
+  return `${g.recipientLastName} ${g.recipientFirstName ?? ''}`.trim();
+}
+
+function toSentGift(g: GiftListRow, groups: HouseGroups, now: Date, language: Language): SentGift {
   return {
     giftId: g.id,
     giftType: g.giftType,
@@ -419,7 +428,7 @@ function toSentGift(g: GiftListRow, groups: HouseGroups, now: Date): SentGift {
     slotYear: g.slotYear,
     giftExpireDatetime: dateTimeFromDate(g.expiresAt),
     message: g.message,
-    recipientName: g.recipientLastName !== null ? `${g.recipientLastName} ${g.recipientFirstName ?? ''}`.trim() : null,
+    recipientName: recipientNameIn(language, g),
     bookingId: g.bookingId,
     createdAt: dateTimeFromDate(g.createdAt),
     acceptedAt: dt(g.acceptedAt),
@@ -430,7 +439,7 @@ function toSentGift(g: GiftListRow, groups: HouseGroups, now: Date): SentGift {
 async function sentGift(deps: Deps, language: Language, giftId: string): Promise<SentGift> {
   const g = await repo.findListRow(deps.db, giftId);
   if (!g) throw new AppError('CodeGiftNotFound');
-  return toSentGift(g, await houseGroupsOf(deps, language, [g.houseGroupId]), deps.clock.now());
+  return toSentGift(g, await houseGroupsOf(deps, language, [g.houseGroupId]), deps.clock.now(), language);
 }
 
 /** list_sent_gifts: the caller's gifts, newest first. */
@@ -443,7 +452,7 @@ export async function listSentGifts(deps: Deps, accountId: string, language: Lan
     rows.map((r) => r.houseGroupId),
   );
   const now = deps.clock.now();
-  return { gifts: rows.map((r) => toSentGift(r, groups, now)) };
+  return { gifts: rows.map((r) => toSentGift(r, groups, now, language)) };
 }
 
 /** list_received_gifts: the gifts the caller accepted, newest first. */

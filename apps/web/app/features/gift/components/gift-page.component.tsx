@@ -340,6 +340,18 @@ function ChooseStay({
       <fieldset className="gift-choose__group">
         <legend>{t('gift:page.meals')}</legend>
         {dinnerMenu.length > 0 ? (
+          <ul className="gift-choose__menu">
+            {dinnerMenu.map((m) => (
+              <li key={m.id}>
+                {t('gift:page.mealPrice', {
+                  meal: m.name,
+                  price: formatYen(m.adultServiceChargeAndTaxInclusivePrice, language),
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {dinnerMenu.length > 0 ? (
           <div className="grid grid--2">
             {nights.map((n) => (
               <SelectField
@@ -353,7 +365,7 @@ function ChooseStay({
                 <option value="">{t('gift:page.noDinner')}</option>
                 {dinnerMenu.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {`${m.name} · ${formatYen(m.adultServiceChargeAndTaxInclusivePrice, language)}`}
+                    {m.name}
                   </option>
                 ))}
               </SelectField>

@@ -39,7 +39,7 @@ export function OwnerGiftsPage({ gifts, newGiftId }: { gifts: SentGiftWithLink[]
       lead={t('gift:owner.lead')}
       actions={
         <Link
-          className={buttonClassName({})}
+          className={`${buttonClassName({})} gift-give`}
           to={localizePath('/owner/gifts/new', language)}
           data-testid="owner-gift-give"
         >
