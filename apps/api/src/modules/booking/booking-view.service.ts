@@ -87,17 +87,21 @@ async function detailParts(deps: Deps, b: BookingRecord, language: Language) {
 
 /** Who gave a gifted booking and until when it could be accepted; null for every other booking. */
 async function giftFactsOf(deps: Deps, b: BookingRecord): Promise<GiftFacts | null> {
-  if (!b.giftSenderUserId || !b.giftExpireAt) return null;
-  const sender = await findUserById(deps, b.giftSenderUserId);
+  if (!('gift' in useTypeOf(b.bookingType))) return null;
+  // A dated gift's hold is TENTATIVE for a moment before it is GIFTED: until then its holder is the
+  // sender, and the hold's deadline its time.
+  const senderUserId = b.giftSenderUserId ?? b.userId;
+  const expireAt = b.giftExpireAt ?? b.tentativeDeadline ?? b.createdAt;
+  const sender = await findUserById(deps, senderUserId);
   return {
     sender: {
-      userId: b.giftSenderUserId,
+      userId: senderUserId,
       firstName: sender?.firstName ?? '',
       lastName: sender?.lastName ?? '',
       romanizedFirstName: sender?.romanizedFirstName ?? '',
       romanizedLastName: sender?.romanizedLastName ?? '',
     },
-    expireAt: dateTimeFromDate(b.giftExpireAt),
+    expireAt: dateTimeFromDate(expireAt),
   };
 }
 

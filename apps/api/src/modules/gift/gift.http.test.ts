@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { cancelBooking, createGuestUseTentativeBooking, getBooking } from '@yado/contract/booking.contract';
@@ -16,6 +17,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { chargeDefaultBillings } from '../booking/booking-jobs.service.js';
+import { holdGiftStay } from '../booking/gift-booking.service.js';
 import { freshToken, guestWithCard, stayRequest } from '../booking/booking.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { expireGifts } from './gift.service.js';
@@ -238,6 +240,27 @@ describe('GIFT_USE: a stay given, accepted by its recipient', () => {
     expect(res.error.errorInfo.reason).toBe('CodeHeadcountNotAllowed');
     expect(await giftRow(gift.giftId)).toBe('OPEN');
     expect((await bookingRow(gift.bookingId!)).status).toBe('GIFTED');
+  });
+});
+
+describe('a gift held but not yet GIFTED', () => {
+  it('shows its holder as the sender until the gift is written (and lapses like any hold otherwise)', async () => {
+    const g = await giftHouseGroup(t, staffToken);
+    const o = await giftingOwner(t, staffToken, g.houseGroupId);
+    const { bookingId } = await holdGiftStay(t.api.deps, {
+      accountId: o.accountId,
+      language: 'en',
+      bookingType: 'GIFT_USE',
+      houseGroupId: g.houseGroupId,
+      checkinDate: civil(addDays(g.today, 9)),
+      checkoutDate: civil(addDays(g.today, 10)),
+      shareId: o.shareId,
+      bookingId: randomUUID(),
+    });
+    const res = await t.call(getBooking, { bookingId }, { token: o.token });
+    expect(res.status).toBe(200);
+    expect(res.body.booking).toMatchObject({ bookingStatus: 'TENTATIVE', bookingType: 'GIFT_USE' });
+    expect(res.body.booking.giftUse?.sender.userId).toBe(o.userId);
   });
 });
 
