@@ -23,6 +23,7 @@ import { grantedShare, moveStay, ownerStay } from '../owner-area/owner-area.test
 import { shareHolder } from '../ownership/owner-share.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { lastEndedPeriod } from './statement.rules.js';
+import { AUTO_CLOSE_AFTER_DAYS, closeDuePeriods } from './statement.service.js';
 import { closedPeriod, grantedOn, ledgerEntry, paidAccommodation, pastGuestBooking } from './statement.test-factory.js';
 
 // The world: house group G1 (one house, management fee ¥120,000 a month, settled monthly) where owner
@@ -394,6 +395,49 @@ describe('an issued statement', () => {
     expect(other.status).toBe(404);
     const anonymous = await t.raw(s.pdfPath);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('the closing job', () => {
+  it('finishes a close cut short, and closes a month on its own a week after it ended', async () => {
+    // A close that stopped after writing its period (the process ended): the job issues its statements.
+    const p1 = firstOfMonth(addMonths(monthOf(today), -3));
+    await t.pool.query(
+      `INSERT INTO owner_statement_periods (id, cycle, period_from, period_to, closed_by, closed_at)
+       VALUES ($1, 'MONTHLY', $2, $3, 'test', $4)`,
+      [`MONTHLY-${p1.slice(0, 7)}`, p1, addDays(p2, -1), t.clock.now()],
+    );
+    await closeDuePeriods(t.api.deps);
+    const finished = await t.pool.query<{ completed: boolean; n: number }>(
+      `SELECT p.completed_at IS NOT NULL AS completed, (SELECT count(*)::int FROM owner_statements s WHERE s.period_id = p.id) AS n
+         FROM owner_statement_periods p WHERE p.id = $1`,
+      [`MONTHLY-${p1.slice(0, 7)}`],
+    );
+    // Only A held a share of G1 then (B's came in P2).
+    expect(finished.rows[0]).toEqual({ completed: true, n: 1 });
+
+    // This month, seen from inside the week after it ends: not yet; after the week: closed.
+    const thisMonth = firstOfMonth(monthOf(today));
+    const nextMonth = firstOfMonth(addMonths(monthOf(today), 1));
+    const before = t.clock.now();
+    try {
+      t.clock.set(at(addDays(nextMonth, AUTO_CLOSE_AFTER_DAYS - 1)));
+      await closeDuePeriods(t.api.deps);
+      const early = await t.pool.query('SELECT 1 FROM owner_statement_periods WHERE id = $1', [
+        `MONTHLY-${thisMonth.slice(0, 7)}`,
+      ]);
+      expect(early.rowCount).toBe(0);
+      t.clock.set(at(addDays(nextMonth, AUTO_CLOSE_AFTER_DAYS + 1)));
+      await closeDuePeriods(t.api.deps);
+      const closed = await t.pool.query<{ closed_by: string; n: number }>(
+        `SELECT closed_by, (SELECT count(*)::int FROM owner_statements s WHERE s.period_id = p.id) AS n
+           FROM owner_statement_periods p WHERE p.id = $1`,
+        [`MONTHLY-${thisMonth.slice(0, 7)}`],
+      );
+      expect(closed.rows[0]).toEqual({ closed_by: 'system:statement-close', n: 2 });
+    } finally {
+      t.clock.set(before);
+    }
   });
 });
 
