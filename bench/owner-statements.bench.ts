@@ -9,6 +9,10 @@
 // statements (300): p50/p95/p99 of the render alone and of read + render (ownerStatementPdf).
 // Aims: close under 60 s; PDF p95 at most 300 ms. BENCH_KEEP_DB=1 keeps the database. Run by
 // `npm run bench:statements` with --expose-gc, so the heap still held is printed after a collection.
+// On a shared 2-core machine (load average 7 from other work) one build measured: the close of
+// 1,000 owners (48,500 bookings, 61,000 billing lines, 24,000 ledger entries) in 4.6 to 7.5 s; the
+// heap held after a collection 20.7 MB at 250, 500, 750 and 1,000 owners (peaks 38 to 58 MB with
+// garbage, RSS peak 157 to 165 MB); the PDF render p95 1 to 9 ms, read + render p95 8 to 21 ms.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
