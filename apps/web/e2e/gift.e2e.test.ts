@@ -4,6 +4,7 @@ import { getGift, listSentGifts } from '@yado/contract/gift.contract';
 import { getBooking } from '@yado/contract/booking.contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
 import { newContext, screenshotAtWidths, signIn, signInByApi, todayInTokyo } from './support/guest-steps';
 import { fromNewestMessage } from './support/outbox';
@@ -70,12 +71,15 @@ describe('giving dated nights', () => {
     await owner.getByTestId('owner-gift-checkin').fill(checkin);
     await owner.getByTestId('owner-gift-checkout').fill(addDays(checkin, 2));
     await owner.getByLabel('Message to your guest').fill('Enjoy the lake!');
+    await expectNoSeriousA11yViolations(owner, 'owner gift form');
+    await screenshotAtWidths(owner, 'owner-gift-new');
     await owner.getByTestId('owner-gift-create').click();
     await owner.waitForURL((url) => url.pathname === '/owner/gifts' && url.searchParams.has('new'));
     const card = owner.locator('[data-testid="owner-gift"][data-status="OPEN"]').first();
     const link = await card.getByTestId('owner-gift-link').inputValue();
     expect(link).toMatch(/\/gift\/[A-Za-z0-9_-]{40,}$/);
     expect(await card.locator('img.gift-share__qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expectNoSeriousA11yViolations(owner, 'owner gifts');
     await screenshotAtWidths(owner, 'owner-gifts-open');
 
     // The recipient opens the link signed out: the house group and the nights, no sender.
@@ -95,6 +99,7 @@ describe('giving dated nights', () => {
     expect(await page.getByTestId('gift-sender').innerText()).toBe('Tanaka');
     await page.getByLabel('Adults').selectOption('2');
     await page.getByTestId('gift-dinner').first().selectOption({ index: 1 });
+    await expectNoSeriousA11yViolations(page, 'gift page');
     await screenshotAtWidths(page, 'gift-choose');
     await page.getByTestId('gift-accept').click();
     await page.getByTestId('gift-accepted').waitFor();
