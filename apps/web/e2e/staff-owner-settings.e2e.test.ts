@@ -145,6 +145,9 @@ describe.each(['en', 'ja'] as Language[])('owner settings in the staff console (
       mutualUseExtraChargePerDay: given.charge,
       allowHighSubstitute: false,
       inOwnerNetwork: language === 'en',
+      // The statement settings were not changed: they keep their value.
+      managementFeePerMonth: before.managementFeePerMonth,
+      statementCycle: before.statementCycle,
     });
     const history = page.getByTestId('audit-history');
     await history.getByText('UPDATE_OWNER_SETTINGS').first().waitFor();
