@@ -11,7 +11,17 @@
 -- whose reference is already there is skipped (as slot-ledger.repo.ts appendEntries does).
 -- The slot ledger is the ownership module's table: written here because the hold's stay, booking
 -- and slots must commit together in the one call, and the entries are built by its service.
+-- A hold priced from the owner context the API kept in memory (decision 0037) passes that context's
+-- fingerprint (owner_hold_context_fingerprint): when the shares or settings changed since, the
+-- outcome is 'context-changed' and nothing is written. With p_check_reservation the nights must not
+-- be reserved by an undrawn allocation round (else 'reserved', nothing written).
 -- The current definition: edit it here (the migrator applies it again when this file changes).
+
+-- The definition before the context fingerprint and the reservation check.
+DROP FUNCTION IF EXISTS hold_owner_stay(pg_snapshot, text[], text, text, text, uuid, text, text, text, date, date,
+  text, integer, integer, integer, integer, integer, integer, integer, integer[], text, text, jsonb, timestamptz,
+  text, jsonb, timestamptz, text, text, text, text, jsonb, text, text, boolean, integer[], text[], integer[],
+  boolean[], text[]);
 
 CREATE OR REPLACE FUNCTION hold_owner_stay(
   p_catalogue_seen pg_snapshot,
@@ -53,7 +63,9 @@ CREATE OR REPLACE FUNCTION hold_owner_stay(
   p_slot_tiers text[],
   p_slot_nights integer[],
   p_slot_high_substitutes boolean[],
-  p_slot_references text[]
+  p_slot_references text[],
+  p_context_fingerprint text,
+  p_check_reservation boolean
 ) RETURNS TABLE (
   outcome text,
   user_id text,
@@ -67,6 +79,20 @@ SET plan_cache_mode = force_generic_plan
 SET jit = off
 AS $$
 BEGIN
+  IF p_context_fingerprint IS NOT NULL
+     AND owner_hold_context_fingerprint(p_account_id, p_house_group_id) IS DISTINCT FROM p_context_fingerprint THEN
+    outcome := 'context-changed';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF p_check_reservation AND EXISTS (
+       SELECT 1 FROM allocation_periods p JOIN allocation_rounds ar ON ar.id = p.round_id
+        WHERE p.house_group_id = p_house_group_id AND ar.drawn_at IS NULL
+          AND p.checkin_date < p_checkout AND p.checkout_date > p_checkin) THEN
+    outcome := 'reserved';
+    RETURN NEXT;
+    RETURN;
+  END IF;
   SELECT h.outcome, h.user_id, h.user_first_name, h.user_last_name, h.held_booking_number, h.held_house_id
     INTO outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
     FROM hold_tentative_booking(p_catalogue_seen, p_house_ids, p_booking_id, p_stay_id, p_conversation_id,

@@ -34,6 +34,8 @@ import { useTypeOf, type BookingTypeValue } from './use-types/use-types.registry
 
 export type PricedRequest = {
   houseGroup: HouseGroup;
+  /** The prefecture of the house group's place (in the request's language). */
+  prefectureName: string;
   /** The houses a hold may take, in the order it tries them. */
   houseIds: string[];
   /** A snapshot taken before the catalogue read here (see houseGroupForBooking). */
@@ -206,6 +208,7 @@ export async function priceRequest(
   // catalogue change notifications) once the group has been read.
   const {
     houseGroup: hg,
+    prefectureName,
     houseIds,
     days,
     seen,
@@ -233,6 +236,7 @@ export async function priceRequest(
   });
   return {
     houseGroup: hg,
+    prefectureName,
     houseIds,
     catalogueSeen: seen,
     checkinDate,

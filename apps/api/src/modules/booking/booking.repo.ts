@@ -441,12 +441,16 @@ export async function holdOwnerStay(
     debtOption: 'DEFAULT' | 'NO_DEBT';
     bookedByFamilyMember: boolean;
     entries: readonly PlannedSlotEntry[];
+    /** The fingerprint of the owner context the hold was priced from ('context-changed' when it moved). */
+    contextFingerprint: string | null;
+    /** Refuse ('reserved') nights an undrawn allocation round reserves. */
+    checkReservation: boolean;
   },
-): Promise<HeldBooking | 'insufficient-slots'> {
+): Promise<HeldBooking | 'insufficient-slots' | 'context-changed' | 'reserved'> {
   let r;
   try {
     r = await db.query<{
-      outcome: 'held' | 'catalogue-changed' | 'no-user' | 'none-free';
+      outcome: 'held' | 'catalogue-changed' | 'no-user' | 'none-free' | 'context-changed' | 'reserved';
       user_id: string;
       user_first_name: string;
       user_last_name: string;
@@ -458,7 +462,7 @@ export async function holdOwnerStay(
       text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
         FROM hold_owner_stay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
           $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39,
-          $40)`,
+          $40, $41, $42)`,
       values: [
         catalogueSeen,
         houseIds,
@@ -478,6 +482,8 @@ export async function holdOwnerStay(
         owner.entries.map((e) => e.nights),
         owner.entries.map((e) => e.highSubstitute),
         owner.entries.map((e) => e.reference),
+        owner.contextFingerprint,
+        owner.checkReservation,
       ],
     });
   } catch (err) {

@@ -1,22 +1,32 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookingQuote, OwnerBookingRequest } from '@yado/contract/booking.contract';
-import { addMonthsToDate, civilFromIso, todayIn, type IsoDate } from '@yado/contract/civil-date';
-import type { HouseGroup } from '@yado/contract/catalogue.contract';
+import { addMonthsToDate, civilFromIso, realIsoFromCivil, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
-import { getPlace, getHouseGroup } from '../catalogue/catalogue.service.js';
-import { ownerSettingsOf, type OwnerSettings } from '../ownership/owner-settings.service.js';
-import { findShare, sharesHeldBy, sharesUsableByAccount } from '../ownership/owner-share.service.js';
+import { houseGroupForBooking } from '../catalogue/house-group-cache.service.js';
+import { DEFAULT_OWNER_SETTINGS, type OwnerSettings } from '../ownership/owner-settings.service.js';
+import {
+  findShare,
+  ownerHoldContext,
+  sharesHeldBy,
+  type OwnerHoldContextRead,
+} from '../ownership/owner-share.service.js';
+import {
+  forgetOwnerContext,
+  keepOwnerContext,
+  keptOwnerContext,
+  type KeptOwnerContext,
+} from '../ownership/owner-hold-context-cache.service.js';
 import {
   consumePlannedSlots,
   consumeSlots,
+  planFromBalances,
   plannedConsumeEntries,
-  previewOwnerStay,
   type ConsumeRequest,
 } from '../ownership/slot-ledger.service.js';
-import { requireUser, type UserRecord } from '../user/user.service.js';
+import type { HoldingUser } from './booking.repo.js';
 import { basicBooking, shortOf } from './booking-output.rules.js';
 import { priceRequest, type PricedRequest } from './booking-quote.service.js';
 import { headcountOf, type QuoteSnapshot } from './booking-quote.rules.js';
@@ -106,8 +116,57 @@ export type OwnerPriced = {
   snapshot: QuoteSnapshot;
   /** The slots the stay would take per slot year, as read before any transaction. */
   plannedYears: Parameters<typeof consumePlannedSlots>[2];
-  user: UserRecord;
+  user: HoldingUser;
+  /** owner_hold_context_fingerprint of the shares and settings this was priced from. */
+  contextFingerprint: string;
+  /** Priced from the kept context: the reservation and balances are left to the hold's call. */
+  fromKeptContext: boolean;
 };
+
+/**
+ * The owner context of a hold or quote: the copy kept since an earlier read when the caller lets
+ * the hold's call check it (`keptContext`), else read (and kept for the next hold).
+ */
+async function ownerContextOf(
+  deps: Deps,
+  input: { accountId: string; request: OwnerBookingRequest; allocated?: boolean; keptContext?: boolean },
+): Promise<KeptOwnerContext | OwnerHoldContextRead> {
+  const { request } = input;
+  const kept = input.keptContext ? keptOwnerContext(deps.db, input.accountId, request.houseGroupId, Date.now()) : null;
+  if (kept) return kept;
+  const stayDates = requestedDates(request);
+  const read = await ownerHoldContext(deps.db, {
+    accountId: input.accountId,
+    houseGroupId: request.houseGroupId,
+    slotYears: stayDates ? slotYearsBetween(stayDates.checkin, stayDates.checkout) : [],
+    reservation:
+      input.allocated || !stayDates
+        ? null
+        : { houseGroupId: request.houseGroupId, checkin: stayDates.checkin, checkout: stayDates.checkout },
+  });
+  keepOwnerContext(deps.db, input.accountId, request.houseGroupId, read, Date.now());
+  return read;
+}
+
+/**
+ * The slots the stay would take: from the balances read, or, from a kept copy (no balances), each
+ * night from its own tier, the ledger's guard refusing the hold when a balance is short (it is then
+ * priced again from a read, high-substitutes and all).
+ */
+function planOf(
+  context: KeptOwnerContext | OwnerHoldContextRead,
+  nights: PricedRequest['nights'],
+  shareId: string,
+  allowHighSubstitute: boolean,
+) {
+  if (!('balances' in context)) return planFromBalances(nights, UNREAD_BALANCES(nights), false);
+  if (context.reservedByRound) throw new AppError('CodeDatesReservedForAllocation');
+  return planFromBalances(
+    nights,
+    context.balances.filter((b) => b.shareId === shareId),
+    allowHighSubstitute,
+  );
+}
 
 /**
  * Everything an owner hold or quote needs, read-only: the priced request (house group, nights,
@@ -131,15 +190,19 @@ export async function priceOwnerRequest(
     allocated?: boolean;
     /** The hold's one call checks `priced.catalogueSeen`, so the catalogue need not be waited for. */
     catalogueCheckedWhenWritten?: boolean;
+    /** The hold's one call checks the context's fingerprint, so a kept copy may stand in for the read. */
+    keptContext?: boolean;
   },
 ): Promise<OwnerPriced> {
   const { useType, request } = input;
   const owner = useType.owner;
   if (!owner) throw new AppError('CodeBookingTypeNotAvailable');
-  // The caller and the shares they may use (their own and their family's) are read side by side.
-  const [userR, choicesR, pricedR, settingsR] = await Promise.allSettled([
-    requireUser(deps, input.accountId),
-    sharesUsableByAccount(deps.db, input.accountId),
+  // The caller, the shares they may use (their own and their family's) with those shares'
+  // balances, the owner settings and the allocation rounds' reservation are one read, beside the
+  // (in-memory) pricing of the request. A hold may take them from the copy kept since an earlier
+  // read instead (decision 0037): its one call then checks the copy and the reservation itself.
+  const [contextR, pricedR] = await Promise.allSettled([
+    ownerContextOf(deps, input),
     priceRequest(deps, {
       accountId: input.accountId,
       language: input.language,
@@ -147,36 +210,25 @@ export async function priceOwnerRequest(
       request,
       catalogueCheckedWhenWritten: input.catalogueCheckedWhenWritten ?? false,
     }),
-    ownerSettingsOf(deps.db, request.houseGroupId),
   ]);
-  const user = settled(userR);
-  const choices = settled(choicesR);
+  const context = settled(contextR);
+  const caller = context.caller;
+  if (!caller || caller.anonymised) throw new AppError('CodeUserNotFound');
+  const user: HoldingUser = { id: caller.id, firstName: caller.firstName, lastName: caller.lastName };
+  const choices = context.choices;
   const priced = settled(pricedR);
   const hg = priced.houseGroup;
   const choice = chooseShare(choices, owner, hg.id, request.shareId);
-  const settings = settled(settingsR);
+  const settings = context.settings ?? { houseGroupId: hg.id, ...DEFAULT_OWNER_SETTINGS };
   if (owner.houseGroupOfShare === 'OTHER' && !settings.inOwnerNetwork) throw new AppError('CodeNotInOwnerNetwork');
   const today = todayIn(hg.timezone, deps.clock.now());
   const nightsPerYear = choices
     .filter((c) => c.share.userId === choice.share.userId)
     .reduce((s, c) => s + c.share.standardNights + c.share.highNights, 0);
   assertWindow(priced.checkinDate, today, owner.windowMonths(nightsPerYear));
-  // The allocation rounds' reservation and the share's balances in one read.
-  const [previewR, shareGroupR] = await Promise.allSettled([
-    previewOwnerStay(deps.db, {
-      shareId: choice.share.id,
-      nights: priced.nights,
-      allowHighSubstitute: settings.allowHighSubstitute,
-      reservation: input.allocated
-        ? null
-        : { houseGroupId: hg.id, checkin: priced.checkinDate, checkout: priced.checkoutDate },
-    }),
-    shareHouseGroupShort(deps, input.language, choice.share.houseGroupId, hg),
-  ]);
-  const { plan, reservedByRound } = settled(previewR);
-  if (reservedByRound) throw new AppError('CodeDatesReservedForAllocation');
+  const plan = planOf(context, priced.nights, choice.share.id, settings.allowHighSubstitute);
   if (!plan.ok) throw insufficient(plan);
-  const shareGroup = settled(shareGroupR);
+  const shareGroup = await shareHouseGroupShort(deps, input.language, choice.share.houseGroupId, priced);
   const snapshot = buildOwnerQuote({
     houseGroup: {
       baseCapacity: hg.baseCapacity,
@@ -198,14 +250,48 @@ export async function priceOwnerRequest(
     shareId: choice.share.id,
     freeCancellationLimitDate: ownerFreeCancellationLimit(priced.checkinDate, OWNER_FREE_CANCELLATION_MONTHS),
   });
-  return { priced, choice, settings, snapshot, plannedYears: plan.years, user };
+  return {
+    priced,
+    choice,
+    settings,
+    snapshot,
+    plannedYears: plan.years,
+    user,
+    contextFingerprint: context.fingerprint,
+    fromKeptContext: !('balances' in context),
+  };
 }
 
-/** The share's house group as the quote shows it (own use: the stay's, already read with the request). */
-async function shareHouseGroupShort(deps: Deps, language: Language, houseGroupId: string, stays: HouseGroup) {
-  const houseGroup = houseGroupId === stays.id ? stays : (await getHouseGroup(deps, language, houseGroupId)).houseGroup;
-  const { place } = await getPlace(deps, language, houseGroup.placeId);
-  return shortOf(houseGroup, place.prefectureName);
+/** Balances no plan can exceed, for pricing from the kept context (the ledger's guard checks the real ones). */
+function UNREAD_BALANCES(nights: readonly { date: IsoDate }[]) {
+  return [...new Set(nights.map((n) => Number(n.date.slice(0, 4))))].flatMap((slotYear) => [
+    { slotYear, tier: 'STANDARD' as const, balance: Number.MAX_SAFE_INTEGER },
+    { slotYear, tier: 'HIGH' as const, balance: Number.MAX_SAFE_INTEGER },
+  ]);
+}
+
+/** The stay's check-in and check-out as ISO dates, or null when the request's dates are not real ones. */
+function requestedDates(request: OwnerBookingRequest): { checkin: IsoDate; checkout: IsoDate } | null {
+  const checkin = realIsoFromCivil(request.checkinDate);
+  const checkout = realIsoFromCivil(request.checkoutDate);
+  return checkin && checkout && checkin < checkout ? { checkin, checkout } : null;
+}
+
+/** The slot years (calendar years) a stay's nights fall in. */
+function slotYearsBetween(checkin: IsoDate, checkout: IsoDate): number[] {
+  const years: number[] = [];
+  for (let y = Number(checkin.slice(0, 4)); y <= Number(checkout.slice(0, 4)); y += 1) years.push(y);
+  return years;
+}
+
+/**
+ * The share's house group as the quote shows it: own use's is the stay's, priced already; mutual
+ * use's comes from the catalogue kept in memory (a one-night read of it).
+ */
+async function shareHouseGroupShort(deps: Deps, language: Language, houseGroupId: string, priced: PricedRequest) {
+  if (houseGroupId === priced.houseGroup.id) return shortOf(priced.houseGroup, priced.prefectureName);
+  const other = await houseGroupForBooking(deps, language, houseGroupId, priced.checkinDate, priced.checkinDate);
+  return shortOf(other.houseGroup, other.prefectureName);
 }
 
 const sumYears = (years: readonly { slotStandard: number; slotHigh: number; slotHighSubstitute: number }[]) =>
@@ -344,6 +430,8 @@ type HoldContext = {
   hold: HoldRequest;
   ids: HoldIds;
   debtOption: OwnerBookingRequest['debtOption'];
+  /** A booking the high-season draw allocated (the round's reservation is what it fills). */
+  allocated: boolean;
 };
 
 /** The quote with the house taken and the slots consumed. */
@@ -385,7 +473,7 @@ async function holdInOneCall(
   db: Db,
   ctx: HoldContext,
   catalogueSeen: string | null,
-): Promise<Held | null | 'catalogue-changed'> {
+): Promise<Held | null | 'catalogue-changed' | 'context-changed' | 'read-balances'> {
   const { read, ids } = ctx;
   const { priced, choice } = read;
   const use = sumYears(read.plannedYears);
@@ -395,10 +483,16 @@ async function holdInOneCall(
     debtOption: ctx.debtOption,
     bookedByFamilyMember: choice.byFamilyMember,
     entries: plannedConsumeEntries({ shareId: choice.share.id, bookingId: ids.bookingId }, read.plannedYears),
+    // A hold priced from a read was checked by it; only a kept copy is checked by the call.
+    contextFingerprint: read.fromKeptContext ? read.contextFingerprint : null,
+    checkReservation: read.fromKeptContext && !ctx.allocated,
   });
   if (held === 'none-free') throw new AppError('CodeHouseNotAvailable');
   if (held === 'no-user') throw new AppError('CodeUserNotFound');
-  if (held === 'catalogue-changed') return held;
+  if (held === 'reserved') throw new AppError('CodeDatesReservedForAllocation');
+  if (held === 'catalogue-changed' || held === 'context-changed') return held;
+  // Priced from the kept copy, a refused plan is priced again from a read (high-substitutes, the refusal).
+  if (held === 'insufficient-slots' && read.fromKeptContext) return 'read-balances';
   if (held === 'conflict' || held === 'insufficient-slots') return null;
   return {
     bookingNumber: held.bookingNumber,
@@ -516,14 +610,24 @@ async function holdOwnerOnce(
   options: { bookingId?: string; allocated?: boolean },
   catalogue: 'kept-copy' | 'after-barrier',
 ): Promise<Created | 'read-again'> {
-  const read = await priceOwnerRequest(deps, {
-    accountId,
-    language,
-    useType,
-    request,
-    ...(options.allocated ? { allocated: true } : {}),
-    catalogueCheckedWhenWritten: catalogue === 'kept-copy',
-  });
+  const fromKept =
+    catalogue === 'kept-copy' && !!keptOwnerContext(deps.db, accountId, request.houseGroupId, Date.now());
+  let read: OwnerPriced;
+  try {
+    read = await priceOwnerRequest(deps, {
+      accountId,
+      language,
+      useType,
+      request,
+      ...(options.allocated ? { allocated: true } : {}),
+      catalogueCheckedWhenWritten: catalogue === 'kept-copy',
+      keptContext: catalogue === 'kept-copy',
+    });
+  } catch (err) {
+    // A refusal read from kept copies (a share granted since, say) is only given after a fresh read.
+    if (fromKept && err instanceof AppError) return 'read-again';
+    throw err;
+  }
   const { priced } = read;
   const ids: HoldIds = {
     bookingId: options.bookingId ?? randomUUID(),
@@ -537,7 +641,7 @@ async function holdOwnerOnce(
     bookingType: useType.bookingType as BookingTypeValue,
     request: { ...request, coupon: undefined },
   };
-  const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption };
+  const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption, allocated: !!options.allocated };
   const attempt = (mode: Consumption) => withTx(deps.db, (tx) => writeOwnerHold(tx, ctx, mode));
   const planned = !read.plannedYears.some((y) => y.slotHighSubstitute > 0);
   const oneCall = planned && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
@@ -545,7 +649,11 @@ async function holdOwnerOnce(
   let held: Held | null = null;
   if (oneCall) {
     const once = await holdInOneCall(deps.db, ctx, catalogue === 'kept-copy' ? priced.catalogueSeen : null);
-    if (once === 'catalogue-changed') return 'read-again';
+    if (once === 'context-changed') {
+      forgetOwnerContext(deps.db, accountId, request.houseGroupId);
+      return 'read-again';
+    }
+    if (once === 'catalogue-changed' || once === 'read-balances') return 'read-again';
     held = once ?? (await attempt('lock-first'));
   } else {
     try {

@@ -2,7 +2,7 @@ import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { Language } from '@yado/contract/headers';
 import type { Deps } from '../../platform/deps.js';
 import { catalogueChangeFeed, type CatalogueChangeFeed } from './catalogue-changes.service.js';
-import { getHouseGroup, getSeasonPriceType } from './catalogue.service.js';
+import { getHouseGroup, getPlace, getSeasonPriceType } from './catalogue.service.js';
 import * as repo from './catalogue.repo.js';
 import { addDays, civilFromIso, daysBetween, todayIn, type IsoDate } from '@yado/contract/civil-date';
 
@@ -13,6 +13,8 @@ export type SeasonDay = Awaited<ReturnType<typeof getSeasonPriceType>>['days'][n
 /** What pricing and holding a stay read of a house group. */
 export type HouseGroupForBooking = {
   houseGroup: HouseGroup;
+  /** The prefecture of the group's place, in the group's language (booking cards show it). */
+  prefectureName: string;
   /** The houses a hold may take, in the order it tries them (retired houses left out). */
   houseIds: string[];
   /** The season days of [firstNight, lastNight], as getSeasonPriceType gives them. */
@@ -31,7 +33,7 @@ const HIGH = 4;
 /** A group's season days from `from` on: flags (SEASON_DAY, CLOSED, HIGH) and the price of each day's type. */
 type LoadedDays = { from: IsoDate; flags: Uint8Array; prices: Float64Array };
 
-type Entry = { houseGroup: HouseGroup; houseIds: string[]; days: LoadedDays; seen: string };
+type Entry = { houseGroup: HouseGroup; prefectureName: string; houseIds: string[]; days: LoadedDays; seen: string };
 
 /** Groups kept at once; the least recently used one goes first. */
 const MAX_ENTRIES = 1_000;
@@ -69,7 +71,9 @@ async function load(deps: CacheDeps, language: Language, id: string): Promise<En
     flags[r.offset_days] = SEASON_DAY | (r.closed ? CLOSED : 0) | (r.price_type === 'HIGH' ? HIGH : 0);
     prices[r.offset_days] = Number(r.price);
   }
-  return { houseGroup, houseIds, days: { from, flags, prices }, seen };
+  // A place's change notifies each of its groups, so its prefecture is kept with them.
+  const { place } = await getPlace(deps, language, houseGroup.placeId);
+  return { houseGroup, prefectureName: place.prefectureName, houseIds, days: { from, flags, prices }, seen };
 }
 
 function createCache(deps: CacheDeps, feed: CatalogueChangeFeed) {
@@ -162,5 +166,11 @@ export async function houseGroupForBooking(
           })
         ).days
       : daysOf(entry.days, firstNight, lastNight);
-  return { houseGroup: entry.houseGroup, houseIds: entry.houseIds, days, seen: entry.seen };
+  return {
+    houseGroup: entry.houseGroup,
+    prefectureName: entry.prefectureName,
+    houseIds: entry.houseIds,
+    days,
+    seen: entry.seen,
+  };
 }

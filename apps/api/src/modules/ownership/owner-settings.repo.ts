@@ -10,7 +10,7 @@ export type OwnerSettings = {
   statementCycle: 'MONTHLY' | 'SEMESTER';
 };
 
-type Row = {
+export type OwnerSettingsRow = {
   house_group_id: string;
   own_use_fee: number;
   mutual_use_extra_charge_per_day: number;
@@ -20,7 +20,7 @@ type Row = {
   statement_cycle: 'MONTHLY' | 'SEMESTER';
 };
 
-const toSettings = (r: Row): OwnerSettings => ({
+export const toSettings = (r: OwnerSettingsRow): OwnerSettings => ({
   houseGroupId: r.house_group_id,
   ownUseFee: r.own_use_fee,
   mutualUseExtraChargePerDay: r.mutual_use_extra_charge_per_day,
@@ -32,7 +32,9 @@ const toSettings = (r: Row): OwnerSettings => ({
 
 /** The row of a house group's owner settings, or null when staff never set them. */
 export async function findOwnerSettings(db: Db, houseGroupId: string): Promise<OwnerSettings | null> {
-  const r = await db.query<Row>('SELECT * FROM house_group_owner_settings WHERE house_group_id = $1', [houseGroupId]);
+  const r = await db.query<OwnerSettingsRow>('SELECT * FROM house_group_owner_settings WHERE house_group_id = $1', [
+    houseGroupId,
+  ]);
   return r.rows[0] ? toSettings(r.rows[0]) : null;
 }
 

@@ -28,7 +28,7 @@ export type OwnerShareView = OwnerShare & {
   romanizedLastName: string;
 };
 
-type ShareRow = {
+export type ShareRow = {
   id: string;
   user_id: string;
   house_group_id: string;
@@ -54,7 +54,7 @@ type ShareViewRow = ShareRow & {
   romanized_last_name: string;
 };
 
-const toShare = (r: ShareRow): OwnerShare => ({
+export const toShare = (r: ShareRow): OwnerShare => ({
   id: r.id,
   userId: r.user_id,
   houseGroupId: r.house_group_id,

@@ -1,3 +1,4 @@
+import { readOwnerHoldContext, type OwnerHoldContext } from './owner-hold-context.repo.js';
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
@@ -259,4 +260,11 @@ export async function sharesOfHouseGroup(db: Db, houseGroupId: string) {
 /** One share by id (any holder's), or null. */
 export async function findShare(db: Db, shareId: string) {
   return (await repo.sharesOfIds(db, [shareId]))[0] ?? null;
+}
+
+export type OwnerHoldContextRead = OwnerHoldContext;
+
+/** The caller, usable shares and their balances, the owner settings and the reservation, in one read (see the repo). */
+export async function ownerHoldContext(db: Db, input: Parameters<typeof readOwnerHoldContext>[1]) {
+  return readOwnerHoldContext(db, input);
 }

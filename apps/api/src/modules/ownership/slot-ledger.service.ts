@@ -91,18 +91,25 @@ export async function previewOwnerStay(
 ): Promise<{ plan: ConsumptionPlan; reservedByRound: string | null }> {
   const years = [...new Set(input.nights.map((n) => slotYearOf(n.date)))];
   const read = await ledger.balancesAndReservation(db, input.shareId, years, input.reservation);
+  return {
+    plan: planFromBalances(input.nights, read.balances, input.allowHighSubstitute),
+    reservedByRound: read.roundId,
+  };
+}
+
+/** What a stay would take from balances already read (per slot year and tier; a missing one is 0). */
+export function planFromBalances(
+  nights: readonly SlotNight[],
+  read: readonly { slotYear: number; tier: SlotTier; balance: number }[],
+  allowHighSubstitute: boolean,
+): ConsumptionPlan {
   const balances = new Map<number, TierBalance>();
-  for (const b of read.balances) {
+  for (const b of read) {
     const y = balances.get(b.slotYear) ?? { STANDARD: 0, HIGH: 0 };
     y[b.tier] = b.balance;
     balances.set(b.slotYear, y);
   }
-  const plan = planConsumption(
-    input.nights,
-    (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 },
-    input.allowHighSubstitute,
-  );
-  return { plan, reservedByRound: read.roundId };
+  return planConsumption(nights, (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 }, allowHighSubstitute);
 }
 
 function consumedByBooking(entries: readonly ledger.SlotEntry[], shareId: string): YearConsumption[] {
