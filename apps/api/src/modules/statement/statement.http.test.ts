@@ -38,6 +38,7 @@ let b: Holder;
 let guest: Awaited<ReturnType<typeof guestWithCard>>;
 let g1: Awaited<ReturnType<typeof bookableHouseGroup>>;
 let g3: Awaited<ReturnType<typeof bookableHouseGroup>>;
+let g4: Awaited<ReturnType<typeof bookableHouseGroup>>;
 const share = { a1: '', b1: '', a3: '' };
 let today: IsoDate;
 let p2: IsoDate;
@@ -80,6 +81,7 @@ beforeAll(async () => {
   guest = await guestWithCard(t);
   g1 = await bookableHouseGroup(t);
   g3 = await bookableHouseGroup(t);
+  g4 = await bookableHouseGroup(t);
   today = todayIn('Asia/Tokyo', t.clock.now());
   p3 = firstOfMonth(addMonths(monthOf(today), -1));
   p2 = firstOfMonth(addMonths(monthOf(today), -2));
@@ -153,6 +155,26 @@ beforeAll(async () => {
   const fee = { userId: a.user.id, shareId: share.a1, houseGroupId: g1.houseGroupId, bookingId: own };
   await ledgerEntry(t, { ...fee, subject: 'OWN_USE_FEE', amount: 24_205, taxRate: 10, incurredOn: addDays(p2, 19) });
   await ledgerEntry(t, { ...fee, subject: 'CANCELLATION_FEE', amount: 8_000, taxRate: 0, incurredOn: addDays(p2, 20) });
+
+  // B stays three nights at G4 (no share of it) in mutual use: ¥3,335 a night (¥11,005 with tax).
+  const mutual = await ownerStay(t, b.token, {
+    houseGroupId: g4.houseGroupId,
+    shareId: share.b1,
+    bookingType: 'MUTUAL_USE',
+    checkin: addDays(today, 50),
+    checkout: addDays(today, 53),
+  });
+  await moveStay(t, mutual, addDays(p2, 21), addDays(p2, 24));
+  await ledgerEntry(t, {
+    userId: b.user.id,
+    shareId: share.b1,
+    houseGroupId: g4.houseGroupId,
+    bookingId: mutual,
+    subject: 'MUTUAL_USE_EXTRA_CHARGE',
+    amount: 11_005,
+    taxRate: 10,
+    incurredOn: addDays(p2, 21),
+  });
 });
 
 describe('closing a month', () => {
@@ -230,6 +252,23 @@ describe('closing a month', () => {
         },
       }),
     ]);
+  });
+
+  it('shows a mutual-use charge under the house stayed at, priced per night', async () => {
+    const s = await statementOf(b.token, p2);
+    expect(s.houseStatements.map((h) => h.house.houseId)).toEqual([g1.houseIds[0], g4.houseIds[0]]);
+    const away = s.houseStatements[1]!;
+    expect(away.houseGroup.houseGroupId).toBe(g4.houseGroupId);
+    expect(away.revenue).toMatchObject({ subtotal: 0, total: 0, items: [] });
+    expect(away.expenditure.items).toEqual([
+      expect.objectContaining({
+        subject: 'MUTUAL_USE_EXTRA_CHARGE',
+        amount: 10_005,
+        unitDetails: { unitPrice: 3_335, unit: 'DAILY', months: 0, days: 3, period: { months: 0, days: 3 } },
+      }),
+    ]);
+    expect(away.expenditure).toMatchObject({ subtotal: 10_005, total: 11_005 });
+    expect(s.totalExpenditure).toBe(s.houseStatements[0]!.expenditure.total + 11_005);
   });
 
   it('closes a period once: a second close issues nothing and changes nothing', async () => {
