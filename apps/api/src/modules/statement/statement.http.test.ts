@@ -17,7 +17,9 @@ import {
   type OwnerStatement,
 } from '@yado/contract/statement.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withTx } from '../../platform/db/pool.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { markBillingRefunded } from '../billing/billing.service.js';
 import { bookableHouseGroup, guestWithCard } from '../booking/booking.test-factory.js';
 import { grantedShare, moveStay, ownerStay } from '../owner-area/owner-area.test-factory.js';
 import { shareHolder } from '../ownership/owner-share.test-factory.js';
@@ -43,6 +45,7 @@ const share = { a1: '', b1: '', a3: '' };
 let today: IsoDate;
 let p2: IsoDate;
 let p3: IsoDate;
+let billing1 = '';
 const at = (d: IsoDate) => new Date(`${d}T12:00:00+09:00`);
 
 async function settings(houseGroupId: string, managementFeePerMonth: number, statementCycle: 'MONTHLY' | 'SEMESTER') {
@@ -117,7 +120,7 @@ beforeAll(async () => {
     checkin: addDays(p2, 3),
     checkout: addDays(p2, 5),
   });
-  await paidAccommodation(
+  billing1 = await paidAccommodation(
     t,
     stay1,
     [
@@ -302,6 +305,8 @@ describe('closing a month', () => {
       checkout: addDays(p2, 26),
     });
     await paidAccommodation(t, late, [{ date: addDays(p2, 25), amount: 12_000 }], t.clock.now());
+    // And the first guest stay of P2, stated in P2, refunded since: it counts nothing any more.
+    await withTx(t.pool, (tx) => markBillingRefunded(tx, billing1, { at: t.clock.now() }));
     t.clock.advance(60_000);
 
     // Two closes of P3 at the same time: one closes it, both answer the same period, one statement each.
@@ -318,9 +323,11 @@ describe('closing a month', () => {
     expect(counts.rows.map((r) => r.n)).toEqual([1, 1]);
 
     const h = (await statementOf(a.token, p3)).houseStatements[0]!;
+    // (12,000 paid late − 60,012 refunded) × 1/12 = −4,001, and its tax taken back with it.
     expect(h.revenue.items).toEqual([
-      expect.objectContaining({ subject: 'ACCOMMODATION', summaryType: 'ADJUSTMENT', amount: 1_000 }),
+      expect.objectContaining({ subject: 'ACCOMMODATION', summaryType: 'ADJUSTMENT', amount: -4_001 }),
     ]);
+    expect(h.revenue.consumptionTaxes).toEqual([{ targetAmount: -4_001, percentage: 10, taxAmount: -400 }]);
     expect(h.expenditure.items.map((i) => [i.subject, i.summaryType, i.amount])).toEqual([
       ['MANAGEMENT_FEE', 'DEFAULT', 10_000],
       ['OWN_USE_FEE', 'ADJUSTMENT', -5_000],

@@ -228,7 +228,9 @@ export type ShareRevenue = { shareId: string; houseId: string; adjustment: boole
  * Per share and house, the tax-exclusive accommodation of guest stays (the owner area's revenue rule:
  * PAID billings' ACCOMMODATION lines by the night each is for) counted for the share from its first
  * day: the period's nights paid by the close (DEFAULT), and earlier nights paid after the cycle's
- * previous close up to this one (ADJUSTMENT, a correction of a statement already issued). The
+ * previous close up to this one, less those paid before it and refunded since (ADJUSTMENT, a
+ * correction of a statement already issued: a refunded billing counts nothing, as in the owner
+ * area). The
  * amounts are summed per house and night once for the house groups, then taken per share.
  */
 export async function revenueOfShares(
@@ -259,6 +261,18 @@ export async function revenueOfShares(
          JOIN bookings b ON b.id = bl.booking_id
          JOIN billing_lines l ON l.billing_id = bl.id AND l.subject = 'ACCOMMODATION'
         WHERE $6::timestamptz IS NOT NULL AND bl.status = 'PAID' AND bl.paid_at > $6 AND bl.paid_at <= $5
+          AND b.house_group_id = ANY($2::text[]) AND b.booking_type = ANY($7::text[])
+          AND l.date < $3::date
+        GROUP BY 1, 2, 3
+       UNION ALL
+       -- Refunded since the previous close, paid before it: counted by an earlier statement, taken back.
+       SELECT b.house_group_id, b.house_id, l.date, -sum(l.amount + l.adjustment_amount) AS amount
+         FROM billing_status_events ev
+         JOIN billings bl ON bl.id = ev.billing_id
+         JOIN bookings b ON b.id = bl.booking_id
+         JOIN billing_lines l ON l.billing_id = bl.id AND l.subject = 'ACCOMMODATION'
+        WHERE $6::timestamptz IS NOT NULL AND ev.to_status = 'REFUNDED' AND ev.at > $6 AND ev.at <= $5
+          AND bl.status = 'REFUNDED' AND bl.paid_at <= $6
           AND b.house_group_id = ANY($2::text[]) AND b.booking_type = ANY($7::text[])
           AND l.date < $3::date
         GROUP BY 1, 2, 3

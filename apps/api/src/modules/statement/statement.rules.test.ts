@@ -163,6 +163,12 @@ describe('small rules', () => {
     expect(taxOf(1_005, 10)).toBe(100);
   });
 
+  it('takes back the owner’s part of refunded revenue rounded toward zero, as it was given', () => {
+    expect(revenueItem(48_013, oneTwelfth, 'ADJUSTMENT')!.amount).toBe(4_001);
+    expect(revenueItem(-48_013, oneTwelfth, 'ADJUSTMENT')!.amount).toBe(-4_001);
+    expect(revenueItem(11, oneTwelfth, 'DEFAULT')).toBeNull();
+  });
+
   it('recovers every tax-exclusive amount the ledger can hold at 10% and 8%', () => {
     for (const rate of [10, 8])
       for (let x = -3_000; x <= 3_000; x++) {

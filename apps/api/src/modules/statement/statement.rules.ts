@@ -247,7 +247,8 @@ function monthsFrom(first: IsoDate, lastDay: IsoDate): number {
 
 /** The owner's part of a house's guest accommodation revenue (tax-exclusive), as the owner area counts it. */
 export function revenueItem(houseAmount: number, fraction: Fraction, summaryType: SummaryTypeValue): Item | null {
-  const amount = shareOf(houseAmount, fraction);
+  // A correction taking revenue back (a refund) is rounded toward zero, the mirror of a positive one.
+  const amount = houseAmount < 0 ? -shareOf(-houseAmount, fraction) : shareOf(houseAmount, fraction);
   if (amount === 0) return null;
   return {
     subject: 'ACCOMMODATION',
