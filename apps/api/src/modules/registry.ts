@@ -46,6 +46,7 @@ import { mountRemoteConfigRoutes } from './remote-config/remote-config.routes.js
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userImplementations } from './user/user.router.js';
+import { mountVehicleRoutes } from './vehicle/vehicle.routes.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationImplementations } from './verification/verification.router.js';
@@ -125,5 +126,6 @@ export const mountExtraRoutes = {
     mountStatementRoutes(app, deps);
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
+    mountVehicleRoutes(app, deps);
   },
 };

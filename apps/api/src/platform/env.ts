@@ -91,6 +91,12 @@ const EnvSchema = z.object({
     .default('T1234567890123'),
   // The operator's telephone number, in the business information of owner statements.
   INVOICE_ISSUER_PHONE: z.string().max(40).default('03-0000-0000'),
+  // The built-in rental-car simulator: how long a command takes to reach a car and back (default: 400 ms, 0 under test),
+  // and the share of commands (0 to 1) whose answer is lost (default 0).
+  VEHICLE_SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  VEHICLE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  // A car that has not answered a command after this long leaves it unconfirmed (default: 5 s, 300 ms under test).
+  VEHICLE_TELEMATICS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; isProduction: boolean };
