@@ -35,8 +35,6 @@ describe('booking types', () => {
   });
 
   it('a type without a module is not bookable', () => {
-    expect(() => useTypeOf('DAO_USE')).toThrowError(
-      expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }),
-    );
+    expect(() => useTypeOf('DAO_USE')).toThrowError(expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }));
   });
 });
