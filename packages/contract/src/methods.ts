@@ -17,6 +17,7 @@ import { STATEMENT_METHODS } from './statement.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
+import { VEHICLE_METHODS } from './vehicle.contract.js';
 
 /**
  * The methods of each domain, keyed by the domain's name. The OpenAPI document
@@ -42,6 +43,7 @@ export const METHODS_BY_DOMAIN = {
   gift: GIFT_METHODS,
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
+  vehicle: VEHICLE_METHODS,
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;
 

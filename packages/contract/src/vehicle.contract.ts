@@ -157,7 +157,7 @@ export const staffReviewDriverLicense = defineMethod({
   path: 'staff_review_driver_license',
   access: 'staff',
   summary:
-    "Decides a licence waiting for review: APPROVED (the user's earlier approved licences become ARCHIVED, REPLACED) or REJECTED with a reason the user reads. Refused: unknown (404 CodeDriverLicenseNotFound), not waiting for review (409 CodeDriverLicenseNotPendingReview), approving a licence past its expiry date (409 CodeDriverLicenseExpired), rejecting without a reason (400 CodeValidation). Audited.",
+    "Decides a licence waiting for review: APPROVED (the user's earlier approved licences become ARCHIVED, REPLACED) or REJECTED with a reason the user reads. Refused: unknown (404 CodeDriverLicenseNotFound), not waiting for review (409 CodeDriverLicenseNotPendingReview), approving a licence past its expiry date (409 CodeDriverLicenseExpired), rejecting without a reason (400 CodeDriverLicenseRejectReasonRequired). Audited.",
   input: z
     .object({
       driverLicenseId: id,

@@ -47,6 +47,9 @@ import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userImplementations } from './user/user.router.js';
 import { mountVehicleRoutes } from './vehicle/vehicle.routes.js';
+import { driverLicenseImplementations } from './vehicle/driver-license.router.js';
+import { archiveExpiredDriverLicensesTask, eraseDriverLicensesTask } from './vehicle/driver-license.service.js';
+import { vehicleImplementations } from './vehicle/vehicle.router.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationImplementations } from './verification/verification.router.js';
@@ -80,6 +83,8 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...giftImplementations,
 ];
 
+  ...driverLicenseImplementations,
+  ...vehicleImplementations,
 /**
  * What the modules that build on the user forget of a user once the deletion grace period ends, in
  * this order (the user module runs them, but depends on none of these modules).
@@ -104,6 +109,8 @@ export const BACKGROUND_TASKS: Task[] = [
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
+  archiveExpiredDriverLicensesTask,
+  eraseDriverLicensesTask,
   return isOwnerAccount(deps, principal.accountId);
 }
 

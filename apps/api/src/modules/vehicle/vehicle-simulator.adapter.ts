@@ -28,6 +28,8 @@ export type VehicleSimulatorOptions = {
   homeOf?: (deviceId: string) => Promise<Position | null>;
   /** Randomness for latency jitter and failures; tests pass a fixed sequence. */
   random?: () => number;
+  /** How the network's delay is waited out (real timers unless a test watches the delays asked for). */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 /** Tokyo Station: where a car with no known home starts. */
@@ -67,9 +69,11 @@ export class VehicleSimulator implements VehicleTelematicsAdapter {
   private readonly cars = new Map<string, Car>();
   private readonly commands = new Map<string, VehicleState>();
   private readonly random: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly opts: VehicleSimulatorOptions) {
     this.random = opts.random ?? Math.random;
+    this.sleep = opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   async lock(deviceId: string, key: string): Promise<VehicleState> {
@@ -83,7 +87,9 @@ export class VehicleSimulator implements VehicleTelematicsAdapter {
   async state(deviceId: string): Promise<VehicleState> {
     await this.travel(deviceId);
     const car = await this.car(deviceId);
-    return this.report(car);
+    const report = this.report(car);
+    await this.wait();
+    return report;
   }
 
   private async command(deviceId: string, key: string, lock: boolean): Promise<VehicleState> {
@@ -117,8 +123,8 @@ export class VehicleSimulator implements VehicleTelematicsAdapter {
 
   private wait(): Promise<void> {
     if (this.opts.latencyMs <= 0) return Promise.resolve();
-    const ms = this.opts.latencyMs * (0.8 + 0.4 * this.random());
-    return new Promise((resolve) => setTimeout(resolve, ms));
+    // Half the latency each way, ±20 %.
+    return this.sleep(Math.round((this.opts.latencyMs / 2) * (0.8 + 0.4 * this.random())));
   }
 
   private remember(commandKey: string, state: VehicleState): void {
