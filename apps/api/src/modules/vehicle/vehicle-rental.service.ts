@@ -279,48 +279,50 @@ export async function createVehicleRental(
   const p = await prepare(deps, principal.accountId, input, now);
   const rentalId = `vr_${randomUUID()}`;
   const actor = actorOf(principal.accountId);
-  const { billingId } = await withTx(deps.db, async (tx) => {
-    // The licence row stays locked until the rental commits: a review or the expiry job waits for it.
-    await requireRentableLicense(tx, p.userId, p.dropoffAt);
-    const orderNumber = await repo.nextOrderNumber(tx);
-    const billing = await createBilling(tx, {
-      bookingId: p.bookingId,
-      accountId: principal.accountId,
-      billingType: 'ADDITIONAL',
-      lines: p.lines.map((l) => ({ ...l, orderId: rentalId, orderNumber })),
-      serviceChargePercentage: p.serviceChargePercentage,
-      accommodationTax: 0,
-      paymentDeadline: new Date(now.getTime() + TENTATIVE_HOLD_MS),
-      at: now,
-      actor,
-    });
-    const quote: StoredRentalQuote = { ...p.price, halfHourPrice: p.vehicle.halfHourPrice, challengeUrl: null };
-    const inserted = await repo.insertRental(tx, {
-      id: rentalId,
-      orderNumber,
-      accountId: principal.accountId,
-      userId: p.userId,
-      bookingId: p.bookingId,
-      vehicleId: p.vehicle.id,
-      driverLicenseId: p.driverLicenseId,
-      pickupLocationId: p.pickup.id,
-      dropoffLocationId: p.dropoff.id,
-      pickupAt: p.pickupAt,
-      dropoffAt: p.dropoffAt,
-      status: 'TENTATIVE',
-      headcount: input.headcount,
-      userRequestNotes: input.userRequestNotes,
-      quote,
-      tentativeDeadline: new Date(now.getTime() + TENTATIVE_HOLD_MS),
-      billingId: billing.billingId,
-      conversationId: `conv_${randomUUID()}`,
-      createdAt: now,
-    });
-    // The constraint is the last word: another renter's overlapping rental committed first.
-    if (!inserted) throw new AppError('CodeVehicleRentalOverlap');
-    await noteLicenseRental(tx, p.driverLicenseId, p.dropoffAt);
-    return billing;
-  });
+  const { billingId } = await withDeadlockRetry(() =>
+    withTx(deps.db, async (tx) => {
+      // The licence row stays locked until the rental commits: a review or the expiry job waits for it.
+      await requireRentableLicense(tx, p.userId, p.dropoffAt);
+      const orderNumber = await repo.nextOrderNumber(tx);
+      const billing = await createBilling(tx, {
+        bookingId: p.bookingId,
+        accountId: principal.accountId,
+        billingType: 'ADDITIONAL',
+        lines: p.lines.map((l) => ({ ...l, orderId: rentalId, orderNumber })),
+        serviceChargePercentage: p.serviceChargePercentage,
+        accommodationTax: 0,
+        paymentDeadline: new Date(now.getTime() + TENTATIVE_HOLD_MS),
+        at: now,
+        actor,
+      });
+      const quote: StoredRentalQuote = { ...p.price, halfHourPrice: p.vehicle.halfHourPrice, challengeUrl: null };
+      const inserted = await repo.insertRental(tx, {
+        id: rentalId,
+        orderNumber,
+        accountId: principal.accountId,
+        userId: p.userId,
+        bookingId: p.bookingId,
+        vehicleId: p.vehicle.id,
+        driverLicenseId: p.driverLicenseId,
+        pickupLocationId: p.pickup.id,
+        dropoffLocationId: p.dropoff.id,
+        pickupAt: p.pickupAt,
+        dropoffAt: p.dropoffAt,
+        status: 'TENTATIVE',
+        headcount: input.headcount,
+        userRequestNotes: input.userRequestNotes,
+        quote,
+        tentativeDeadline: new Date(now.getTime() + TENTATIVE_HOLD_MS),
+        billingId: billing.billingId,
+        conversationId: `conv_${randomUUID()}`,
+        createdAt: now,
+      });
+      // The constraint is the last word: another renter's overlapping rental committed first.
+      if (!inserted) throw new AppError('CodeVehicleRentalOverlap');
+      await noteLicenseRental(tx, p.driverLicenseId, p.dropoffAt);
+      return billing;
+    }),
+  );
 
   let paid: Awaited<ReturnType<typeof payBilling>>;
   try {
@@ -361,6 +363,23 @@ export async function createVehicleRental(
           }
         : { status: r.status === 'BOOKED' ? ('PAID' as const) : ('PENDING' as const) },
   };
+}
+
+/**
+ * Two renters inserting overlapping rentals of one car at the same moment can
+ * each wait for the other inside the exclusion constraint; PostgreSQL then
+ * aborts one of them (40P01). It runs again from the start: it now meets the
+ * winner's rental and is refused as overlapping (or, if the winner rolled
+ * back, is inserted).
+ */
+async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || i >= attempts) throw err;
+    }
+  }
 }
 
 /** TENTATIVE → BOOKED once its billing is PAID (idempotent). */

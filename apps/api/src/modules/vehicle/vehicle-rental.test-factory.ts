@@ -19,8 +19,8 @@ export const at = (d: Date): DateTime => dateTimeFromDate(d);
  * available for the next 10 days, a free location at the place and a paid one (500 yen), written
  * straight to the tables.
  */
-export async function rentalPlace(t: TestApi, o: { deviceId?: string; capacity?: number } = {}) {
-  const hg = await bookableHouseGroup(t, { days: 30, houses: 10 });
+export async function rentalPlace(t: TestApi, o: { deviceId?: string; capacity?: number; houses?: number } = {}) {
+  const hg = await bookableHouseGroup(t, { days: 30, houses: o.houses ?? 10 });
   const suffix = randomBytes(4).toString('hex');
   const now = t.clock.now();
   const vehicleId = `veh-${suffix}`;
