@@ -17,6 +17,7 @@ import { STATEMENT_METHODS } from './statement.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
+import { VEHICLE_RENTAL_METHODS } from './vehicle-rental.contract.js';
 import { VEHICLE_METHODS } from './vehicle.contract.js';
 
 /**
@@ -42,8 +43,9 @@ export const METHODS_BY_DOMAIN = {
   statement: STATEMENT_METHODS,
   gift: GIFT_METHODS,
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
-} as const satisfies Record<string, readonly MethodDef[]>;
   vehicle: VEHICLE_METHODS,
+  vehicleRental: VEHICLE_RENTAL_METHODS,
+} as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;
 

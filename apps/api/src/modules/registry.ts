@@ -50,6 +50,8 @@ import { mountVehicleRoutes } from './vehicle/vehicle.routes.js';
 import { driverLicenseImplementations } from './vehicle/driver-license.router.js';
 import { archiveExpiredDriverLicensesTask, eraseDriverLicensesTask } from './vehicle/driver-license.service.js';
 import { vehicleImplementations } from './vehicle/vehicle.router.js';
+import { vehicleRentalImplementations } from './vehicle/vehicle-rental.router.js';
+import { vehicleRentalTask } from './vehicle/vehicle-rental.service.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationImplementations } from './verification/verification.router.js';
@@ -81,10 +83,11 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...pointImplementations,
   ...bookingImplementations,
   ...giftImplementations,
-];
-
   ...driverLicenseImplementations,
   ...vehicleImplementations,
+  ...vehicleRentalImplementations,
+];
+
 /**
  * What the modules that build on the user forget of a user once the deletion grace period ends, in
  * this order (the user module runs them, but depends on none of these modules).
@@ -106,11 +109,12 @@ export const BACKGROUND_TASKS: Task[] = [
   supplementalConsentsTask,
   ...BOOKING_TASKS,
   expireGiftsTask,
+  archiveExpiredDriverLicensesTask,
+  eraseDriverLicensesTask,
+  vehicleRentalTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
-  archiveExpiredDriverLicensesTask,
-  eraseDriverLicensesTask,
   return isOwnerAccount(deps, principal.accountId);
 }
 
