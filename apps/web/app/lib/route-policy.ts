@@ -112,6 +112,19 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/settings', {
     access: 'private',
     screen: 'routes/mypage-settings.route.tsx',
+  // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
+  entry('/mypage/driver-license', {
+    access: 'private',
+    screen: 'routes/mypage-driver-license.route.tsx',
+    namespaces: ['license'],
+  }),
+  entry('/mypage/driver-license/images/:imageFile', {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/driver-license-image.route.tsx',
+  }),
     namespaces: ['settings'],
   }),
   entry('/mypage/settings/profile', {
@@ -260,6 +273,8 @@ function segments(path: string): string[] {
 }
 
 /** Whether an English path matches a table pattern. */
+  { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
+  { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
 export function matchesPattern(pattern: string, path: string): boolean {
   const want = segments(pattern);
   const got = segments(path);

@@ -138,3 +138,13 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/driver-license', language)}
+        data-testid="mypage-driver-license"
+      >
+        <span className="mypage-points__label">{t('mypage.driverLicense')}</span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>

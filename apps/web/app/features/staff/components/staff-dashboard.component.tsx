@@ -53,6 +53,18 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/driver-licenses',
+      title: t('staff:dashboard.driverLicenses'),
+      body: t('staff:dashboard.driverLicensesBody'),
+      count: null,
+    },
+    {
+      to: '/staff/vehicles',
+      title: t('staff:dashboard.vehicles'),
+      body: t('staff:dashboard.vehiclesBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
