@@ -13,6 +13,7 @@ import { seedDemoOwnerShares } from './ownership-seed.service.js';
 import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.service.js';
 import { seedDemoGift } from './gift-seed.service.js';
 import { seedDemoStatement } from './statement-seed.service.js';
+import { seedDemoVehicles } from './vehicle-seed.service.js';
 import { seedDemoConsent } from './consent-seed.service.js';
 
 type DemoAccount = {
@@ -222,5 +223,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoConsent(deps);
   await seedDemoGift(deps);
   await seedDemoStatement(deps);
+  await seedDemoVehicles(deps);
   return true;
 }

@@ -13,7 +13,6 @@ import {
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
-import type { Principal } from '../../platform/http/call-context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { VehicleState } from './vehicle-telematics.adapter.js';
 import { readVehicleStates } from './vehicle-telematics.service.js';
@@ -172,15 +171,13 @@ export async function staffListVehicles(
   };
 }
 
-const actorOf = (principal: Principal) => `account:${principal.accountId}`;
-
 function takenError(which: 'REGISTRATION' | 'DEVICE'): AppError {
   return new AppError(which === 'REGISTRATION' ? 'CodeVehicleRegistrationTaken' : 'CodeVehicleDeviceTaken');
 }
 
 export async function staffCreateVehicle(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: repo.VehicleFields & { placeId: string },
 ): Promise<{ vehicle: StaffVehicle }> {
   const timeZone = await repo.findPlaceTimeZone(deps.db, input.placeId);
@@ -193,7 +190,7 @@ export async function staffCreateVehicle(
     const created = await repo.insertVehicle(tx, { ...input, id, timeZone, now });
     if (typeof created === 'string') throw takenError(created);
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle.create',
       entity: 'vehicle',
       entityId: id,
@@ -206,7 +203,7 @@ export async function staffCreateVehicle(
 
 export async function staffUpdateVehicle(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: repo.VehicleFields & { vehicleId: string },
 ): Promise<{ vehicle: StaffVehicle }> {
   await withTx(deps.db, async (tx) => {
@@ -218,7 +215,7 @@ export async function staffUpdateVehicle(
     const after = await repo.updateVehicle(tx, { ...input, id: before.id, now });
     if (typeof after === 'string') throw takenError(after);
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle.update',
       entity: 'vehicle',
       entityId: before.id,
@@ -232,7 +229,7 @@ export async function staffUpdateVehicle(
 
 export async function staffAddVehicleAvailability(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: { vehicleId: string; startTime: DateTime; endTime: DateTime },
 ): Promise<{ vehicle: StaffVehicle }> {
   const { from, to } = rangeOf(input.startTime, input.endTime, MAX_AVAILABILITY_DAYS);
@@ -245,7 +242,7 @@ export async function staffAddVehicleAvailability(
       throw new AppError('CodeVehicleAvailabilityOverlap');
     }
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle.availability.add',
       entity: 'vehicle',
       entityId: vehicle.id,
@@ -258,7 +255,7 @@ export async function staffAddVehicleAvailability(
 
 export async function staffRemoveVehicleAvailability(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: { vehicleId: string; availabilityId: string },
 ): Promise<{ vehicle: StaffVehicle }> {
   await withTx(deps.db, async (tx) => {
@@ -271,7 +268,7 @@ export async function staffRemoveVehicleAvailability(
     if (rented.length > 0) throw new AppError('CodeVehicleAvailabilityInUse');
     await repo.deleteAvailability(tx, availability.id);
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle.availability.remove',
       entity: 'vehicle',
       entityId: vehicle.id,
@@ -288,7 +285,7 @@ export async function staffRemoveVehicleAvailability(
 
 export async function staffCreateVehicleLocation(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: repo.LocationFields & { placeId: string },
 ): Promise<{ location: StaffVehicleLocation }> {
   if ((await repo.findPlaceTimeZone(deps.db, input.placeId)) === null) throw new AppError('CodeNotFound');
@@ -296,7 +293,7 @@ export async function staffCreateVehicleLocation(
     const now = deps.clock.now();
     const created = await repo.insertLocation(tx, { ...input, id: randomUUID(), now });
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle-location.create',
       entity: 'vehicle_location',
       entityId: created.id,
@@ -310,7 +307,7 @@ export async function staffCreateVehicleLocation(
 
 export async function staffUpdateVehicleLocation(
   deps: Deps,
-  principal: Principal,
+  actor: string,
   input: repo.LocationFields & { locationId: string },
 ): Promise<{ location: StaffVehicleLocation }> {
   const location = await withTx(deps.db, async (tx) => {
@@ -319,7 +316,7 @@ export async function staffUpdateVehicleLocation(
     const now = deps.clock.now();
     const after = await repo.updateLocation(tx, { ...input, id: before.id, now });
     await recordAudit(tx, {
-      actor: actorOf(principal),
+      actor,
       action: 'vehicle-location.update',
       entity: 'vehicle_location',
       entityId: before.id,
