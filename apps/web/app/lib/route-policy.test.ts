@@ -58,6 +58,26 @@ const ROWS: Row[] = [
   ['/mypage/bookings/bk_1', '/mypage/bookings/:bookingId', 'private', 'light', true, true, true, false],
   ['/mypage/bookings/bk_1/payment', '/mypage/bookings/:bookingId/payment', 'private', 'light', true, true, true, false],
   [
+    '/mypage/bookings/bk_1/vehicles',
+    '/mypage/bookings/:bookingId/vehicles',
+    'private',
+    'light',
+    true,
+    true,
+    true,
+    false,
+  ],
+  [
+    '/mypage/vehicle-rentals/vr_1',
+    '/mypage/vehicle-rentals/:vehicleRentalId',
+    'private',
+    'light',
+    true,
+    true,
+    true,
+    false,
+  ],
+  [
     '/mypage/bookings/bk_1/invoices/bl_1.pdf',
     '/mypage/bookings/:bookingId/invoices/:invoiceFile',
     'private',
@@ -158,6 +178,8 @@ const ROWS: Row[] = [
   ['/staff/shares', '/staff/shares', 'private', 'light', false, false, false, false],
   ['/staff/statements', '/staff/statements', 'private', 'light', false, false, false, false],
   ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
+  ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
+  ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 
@@ -178,8 +200,6 @@ describe('the route table', () => {
       '/ja/no-such-page',
       '/places',
       '/places/a/b',
-  ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
-  ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
       '/owners',
       '/vehicle-controller',
     ]) {

@@ -105,13 +105,13 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   }),
   entry('/e2e/login', { indexable: true, screen: 'routes/e2e-login.route.tsx' }),
   entry('/register', { screen: 'routes/register.route.tsx', namespaces: ['session'] }),
-  entry('/mypage', { access: 'private', screen: 'routes/mypage.route.tsx', namespaces: ['booking', 'points', 'gift'] }),
+  entry('/mypage', {
+    access: 'private',
+    screen: 'routes/mypage.route.tsx',
+    namespaces: ['booking', 'points', 'gift', 'rental'],
+  }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
-  // Account settings: the user's profile, contacts, notifications and deletion.
-  entry('/mypage/settings', {
-    access: 'private',
-    screen: 'routes/mypage-settings.route.tsx',
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',
@@ -125,6 +125,10 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     banner: false,
     screen: 'routes/driver-license-image.route.tsx',
   }),
+  // Account settings: the user's profile, contacts, notifications and deletion.
+  entry('/mypage/settings', {
+    access: 'private',
+    screen: 'routes/mypage-settings.route.tsx',
     namespaces: ['settings'],
   }),
   entry('/mypage/settings/profile', {
@@ -161,13 +165,24 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/bookings/:bookingId', {
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
-    // An owner stay shows its slots, fees and debt option in the owner area's words.
-    namespaces: ['booking', 'payment', 'owner'],
+    // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
+    namespaces: ['booking', 'payment', 'owner', 'rental'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
     screen: 'routes/mypage-booking-payment.route.tsx',
     namespaces: ['booking', 'payment', 'points'],
+  }),
+  // Renting a car of the stay's place (vehicle rental), and one rental.
+  entry('/mypage/bookings/:bookingId/vehicles', {
+    access: 'private',
+    screen: 'routes/mypage-booking-vehicles.route.tsx',
+    namespaces: ['booking', 'rental'],
+  }),
+  entry('/mypage/vehicle-rentals/:vehicleRentalId', {
+    access: 'private',
+    screen: 'routes/mypage-vehicle-rental.route.tsx',
+    namespaces: ['booking', 'rental'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -209,11 +224,14 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...owner('/owner/gifts', 'routes/owner-gifts.route.tsx'), namespaces: ['owner', 'gift'] },
   { ...owner('/owner/gifts/new', 'routes/owner-gift-new.route.tsx'), namespaces: ['owner', 'gift'] },
   entry('/owner/*', { access: 'private', colorMode: 'dark' }),
+  // The renter's remote for a rented car (spec, section 2): dark, no analytics tag, no chat container.
   entry('/vehicle-controller/:vehicleRentalId', {
     access: 'private',
     colorMode: 'dark',
     analytics: false,
     chat: false,
+    screen: 'routes/vehicle-controller.route.tsx',
+    namespaces: ['rental'],
   }),
   entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', { access: 'private', colorMode: 'dark' }),
   entry('/coupons/:couponType/:couponCode', {
@@ -255,6 +273,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   staff('/staff/shares', 'routes/staff-shares.route.tsx'),
   { ...staff('/staff/consents', 'routes/staff-consents.route.tsx'), namespaces: ['staff', 'consent'] },
   { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
+  { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
+  { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,
@@ -273,8 +293,6 @@ function segments(path: string): string[] {
 }
 
 /** Whether an English path matches a table pattern. */
-  { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
-  { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
 export function matchesPattern(pattern: string, path: string): boolean {
   const want = segments(pattern);
   const got = segments(path);

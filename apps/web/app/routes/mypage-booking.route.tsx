@@ -3,6 +3,7 @@ import { getBooking } from '@yado/contract/booking.contract';
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
+import { listVehicleRentals } from '@yado/contract/vehicle-rental.contract';
 import { useCallback } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { Link, useLocation, useNavigate, useRevalidator, type HeadersFunction, type LinksFunction } from 'react-router';
@@ -11,6 +12,7 @@ import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
+import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -18,6 +20,7 @@ import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
 import ownerStylesHref from '../styles/owner.css?url';
+import vehicleStylesHref from '../styles/vehicle.css?url';
 import type { Route } from './+types/mypage-booking.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { booking } = await read(getBooking, { bookingId });
   const houseGroupId = booking.houseGroup.id;
   const orderable = booking.actions.canOrder;
-  const [details, houseGroup, points, meals, options] = await Promise.all([
+  const [details, houseGroup, points, meals, options, rentals] = await Promise.all([
     Promise.all(
       booking.billings.map(
         async (b) => [b.billingId, (await read(getBillingDetail, { billingId: b.billingId })).billingDetail] as const,
@@ -47,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
     // What can still be ordered: only while the booking takes orders.
     orderable ? read(listMeals, { houseGroupId }) : Promise.resolve({ meals: [] }),
     orderable ? read(listExtraOptions, { houseGroupId }) : Promise.resolve({ extraOptions: [] }),
+    // The stay's car rentals; the page still shows without them.
+    args.context.callApi(listVehicleRentals, { bookingId }, language),
   ]);
   const group = houseGroup.ok ? houseGroup.body.houseGroup : null;
   const now = new Date();
@@ -67,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
     meals: group?.mealProvidable === false ? [] : meals.meals,
     extraOptions: options.extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || group?.isPetAllowed === true),
     pointBalance: points.balance,
+    vehicleRentals: rentals.ok ? rentals.body.vehicleRentals : [],
     today: todayIn(booking.houseGroup.timezone, now),
     nowLocal: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hours)}:${pad(local.minutes)}`,
   };
@@ -76,6 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: ownerStylesHref },
+  { rel: 'stylesheet', href: vehicleStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -130,6 +137,11 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         justConfirmed={params.get('confirmed') === '1'}
         refresh={refresh}
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
+      />
+      <BookingVehicleRentals
+        bookingId={booking.bookingId}
+        bookingStatus={booking.bookingStatus}
+        rentals={d.vehicleRentals}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { listBookings, type BookingListItem } from '@yado/contract/booking.contr
 import { listReceivedGifts } from '@yado/contract/gift.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
 import { getUser } from '@yado/contract/user.contract';
+import { listVehicleRentals } from '@yado/contract/vehicle-rental.contract';
 import { useTranslation } from '../lib/i18n';
 import {
   data,
@@ -16,6 +17,7 @@ import { BookingList, parseBookingTab } from '../features/booking/components/boo
 import { ReceivedGifts } from '../features/gift/components/received-gifts.component';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
+import { MypageVehicleRentals } from '../features/vehicle/components/vehicle-rental-card.component';
 import { formatPoints } from '../lib/point-reason';
 import { useApiQuery } from '../lib/use-api-query.hook';
 import { translatorFor } from '../lib/i18n';
@@ -25,11 +27,13 @@ import { withRedirectUrl } from '../lib/redirect-url';
 import { loginRedirectFor, requireSession } from '../lib/require-session';
 import bookingStylesHref from '../styles/booking.css?url';
 import giftStylesHref from '../styles/gift.css?url';
+import vehicleStylesHref from '../styles/vehicle.css?url';
 import type { Route } from './+types/mypage.route';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: giftStylesHref },
+  { rel: 'stylesheet', href: vehicleStylesHref },
 ];
 
 /** A private page: the user comes from the session cookie, fetched on the server. */
@@ -39,11 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = parseBookingTab(url.searchParams.get('tab'));
   const pageToken = (url.searchParams.get('page') ?? '').slice(0, 200);
-  const [result, bookingsResult, pointsResult, giftsResult] = await Promise.all([
+  const [result, bookingsResult, pointsResult, giftsResult, rentalsResult] = await Promise.all([
     context.callApi(getUser, {}, language),
     context.callApi(listBookings, { filter: tab, pageRequest: { pageSize: 20, pageToken } }, language),
     context.callApi(getPointBalance, {}, language),
     context.callApi(listReceivedGifts, {}, language),
+    context.callApi(listVehicleRentals, {}, language),
   ]);
   if (result.ok) {
     // The bookings are a part of the page: if they cannot be read, the profile still shows.
@@ -58,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pointBalance,
       // The gifts received are a part of the page too: without them the rest still shows.
       receivedGifts: giftsResult.ok ? giftsResult.body.gifts : [],
+      // Car rentals too: without them the rest still shows.
+      vehicleRentals: rentalsResult.ok ? rentalsResult.body.vehicleRentals : [],
     };
   }
   const error = result.body;
@@ -99,6 +106,7 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
         }
       />
       <ReceivedGifts gifts={d.receivedGifts} />
+      <MypageVehicleRentals rentals={d.vehicleRentals} />
       <Link className="card mypage-points" to={localizePath('/mypage/points', language)}>
         <span className="mypage-points__label">{t('booking:list.points')}</span>
         {d.pointBalance !== null ? (
@@ -132,12 +140,6 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
-      <div className="page__actions">
-        <SignOutButton />
-      </div>
-    </section>
-  );
-}
       <Link
         className="card mypage-points"
         to={localizePath('/mypage/driver-license', language)}
@@ -148,3 +150,9 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <div className="page__actions">
+        <SignOutButton />
+      </div>
+    </section>
+  );
+}
