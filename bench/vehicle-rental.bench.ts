@@ -13,15 +13,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays } from '@yado/contract/civil-date';
-import { API_PREFIX, PLATFORM_HEADER, PLATFORM_WEB, WEB_APP_VERSION, WEB_APP_VERSION_HEADER } from '@yado/contract/headers';
+import {
+  API_PREFIX,
+  PLATFORM_HEADER,
+  PLATFORM_WEB,
+  WEB_APP_VERSION,
+  WEB_APP_VERSION_HEADER,
+} from '@yado/contract/headers';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
-import {
-  createVehicleRental,
-  lockVehicle,
-  pickupVehicle,
-  unlockVehicle,
-} from '@yado/contract/vehicle-rental.contract';
+import { createVehicleRental, lockVehicle, pickupVehicle, unlockVehicle } from '@yado/contract/vehicle-rental.contract';
 import pg from 'pg';
 import { createApi } from '../apps/api/src/api-app.js';
 import { freshToken } from '../apps/api/src/modules/booking/booking.test-factory.js';
@@ -45,7 +46,8 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 100);
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 50);
 const CONTROLLED = Number(process.env['BENCH_CONTROLLED'] ?? 100);
 const COMMAND_ROUNDS = Number(process.env['BENCH_COMMAND_ROUNDS'] ?? 5);
-const LATENCY_MS = Number(process.env['BENCH_SIMULATOR_LATENCY_MS'] ?? 100);
+// The simulator's own default outside tests (vehicle-telematics.service.ts); BENCH_SIMULATOR_LATENCY_MS=100 for a faster car.
+const LATENCY_MS = Number(process.env['BENCH_SIMULATOR_LATENCY_MS'] ?? 400);
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-vehicles-'));
 let serverUrl = process.env['DATABASE_URL'];
@@ -182,7 +184,9 @@ try {
         ON a.vehicle_id = b.vehicle_id AND a.id < b.id AND a.period && b.period
       WHERE a.status <> 'CANCELED' AND b.status <> 'CANCELED'`,
   );
-  console.log(`(a) ${ROUNDS} rounds × ${CLIENTS} clients renting one car for overlapping times (${seconds.toFixed(1)} s)`);
+  console.log(
+    `(a) ${ROUNDS} rounds × ${CLIENTS} clients renting one car for overlapping times (${seconds.toFixed(1)} s)`,
+  );
   console.log(`    rounds with exactly one rental booked: ${exactlyOne}/${ROUNDS}`);
   console.log(`    CodeVehicleRentalOverlap refusals: ${overlapRefusals} (expected ${ROUNDS * (CLIENTS - 1)})`);
   console.log(`    other answers: ${other}; overlapping live rentals found by audit: ${audit.rows[0]!.n}`);
@@ -230,7 +234,9 @@ try {
   console.log(
     `(b) lock/unlock at ${controlled.length} concurrent rentals, ${apiTimes.length} commands, simulator latency ${LATENCY_MS} ms per leg`,
   );
-  console.log(`    API:       p50 ${pct(apiTimes, 50).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms (unconfirmed: ${unconfirmed})`);
+  console.log(
+    `    API:       p50 ${pct(apiTimes, 50).toFixed(1)} ms, p95 ${apiP95.toFixed(1)} ms (unconfirmed: ${unconfirmed})`,
+  );
   console.log(`    simulator: p50 ${pct(simTimes, 50).toFixed(1)} ms, p95 ${simP95.toFixed(1)} ms`);
   console.log(`    ratio of p95s: ${(apiP95 / simP95).toFixed(2)} (aim ≤ 1.5)`);
 } finally {

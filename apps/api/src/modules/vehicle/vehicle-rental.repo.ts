@@ -204,6 +204,17 @@ export async function placeOfHouseGroup(db: Db, houseGroupId: string): Promise<s
   return rows[0]?.place_id ?? null;
 }
 
+/**
+ * Makes rentals of one car queue for the rest of the transaction. Without it,
+ * renters inserting overlapping rentals at once wait for each other inside the
+ * exclusion constraint and PostgreSQL aborts all but one as deadlocked; with
+ * it each meets the committed winner and is refused as overlapping. The
+ * constraint still decides.
+ */
+export async function queueForVehicle(tx: Db, vehicleId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(7319200, hashtext($1))', [vehicleId]);
+}
+
 export async function nextOrderNumber(tx: Db): Promise<string> {
   const { rows } = await tx.query<{ n: string }>(`SELECT nextval('vehicle_rental_number_seq')::text AS n`);
   return `V${rows[0]!.n}`;
@@ -280,6 +291,21 @@ export async function findRental(db: Db, id: string, opts: { forUpdate?: boolean
     [id],
   );
   return rows[0] ? toRental(rows[0] as Row) : null;
+}
+
+/** A rental with its car's telematics device, in one read: what a lock or unlock command needs. */
+export async function findRentalForCommand(
+  db: Db,
+  id: string,
+): Promise<(RentalRecord & { telematicsDeviceId: string }) | null> {
+  const { rows } = await db.query(
+    `SELECT ${RENTAL_COLUMNS},
+            (SELECT v.telematics_device_id FROM vehicles v WHERE v.id = vehicle_rentals.vehicle_id) AS telematics_device_id
+       FROM vehicle_rentals WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0] as Row | undefined;
+  return row ? { ...toRental(row), telematicsDeviceId: row['telematics_device_id'] as string } : null;
 }
 
 export async function listRentalsOfAccount(

@@ -281,6 +281,7 @@ export async function createVehicleRental(
   const actor = actorOf(principal.accountId);
   const { billingId } = await withDeadlockRetry(() =>
     withTx(deps.db, async (tx) => {
+      await repo.queueForVehicle(tx, p.vehicle.id);
       // The licence row stays locked until the rental commits: a review or the expiry job waits for it.
       await requireRentableLicense(tx, p.userId, p.dropoffAt);
       const orderNumber = await repo.nextOrderNumber(tx);
@@ -366,11 +367,10 @@ export async function createVehicleRental(
 }
 
 /**
- * Two renters inserting overlapping rentals of one car at the same moment can
- * each wait for the other inside the exclusion constraint; PostgreSQL then
- * aborts one of them (40P01). It runs again from the start: it now meets the
- * winner's rental and is refused as overlapping (or, if the winner rolled
- * back, is inserted).
+ * Renters of one car queue (queueForVehicle), so the exclusion constraint
+ * never sees two of them at once; a deadlock with other work (the licence
+ * row, a billing) is still possible, and that transaction runs again from the
+ * start.
  */
 async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
@@ -706,15 +706,14 @@ export async function commandVehicle(
   command: VehicleCommand,
   idempotencyKey: string | null,
 ) {
-  const r = await repo.findRental(deps.db, id);
+  // One read before the car is asked: the command's own time is the car's, not the database's.
+  const r = await repo.findRentalForCommand(deps.db, id);
   if (!r) throw new AppError('CodeVehicleRentalNotFound');
   if (r.accountId !== accountId) throw new AppError('CodeVehicleControlNotRenter');
   if (!isControllable(r, deps.clock.now())) throw new AppError('CodeVehicleControlOutsideUseWindow');
-  const vehicle = await repo.findVehicle(deps.db, r.vehicleId);
-  if (!vehicle) throw new AppError('CodeVehicleRentalNotFound');
   const outcome = await sendVehicleCommand(
     deps,
-    vehicle.telematicsDeviceId,
+    r.telematicsDeviceId,
     command,
     `${r.id}:${command}:${idempotencyKey ?? randomUUID()}`,
   );
