@@ -133,7 +133,7 @@ function VehicleForm({ placeId, vehicle }: { placeId: string; vehicle: StaffVehi
   }
 
   return (
-    <form className="vehicle-admin__form" onSubmit={(e) => void submit(e)}>
+    <form className="form vehicle-admin__form" onSubmit={(e) => void submit(e)}>
       <div className="license-form__row">
         <TextField
           id={`${prefix}-nameJa`}
@@ -339,7 +339,7 @@ function LocationForm({ placeId, location }: { placeId: string; location: StaffV
   }
 
   return (
-    <form className="vehicle-admin__form" onSubmit={(e) => void submit(e)}>
+    <form className="form vehicle-admin__form" onSubmit={(e) => void submit(e)}>
       <div className="license-form__row">
         <TextField
           id={`${prefix}-nameJa`}

@@ -66,7 +66,15 @@ export function DriverLicensePage({ licenses, rentable }: { licenses: DriverLice
           ))}
         </ul>
       ) : null}
-      {waiting ? null : <RegisterForm />}
+      {waiting ? null : rentable ? (
+        // Approved and valid: registering again is only for a renewed licence, so it stays folded.
+        <details className="license-renew">
+          <summary>{t('license:renew')}</summary>
+          <RegisterForm />
+        </details>
+      ) : (
+        <RegisterForm />
+      )}
     </section>
   );
 }
@@ -199,7 +207,12 @@ function RegisterForm() {
   }
 
   return (
-    <form className="license-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="license-form-heading">
+    <form
+      className="form license-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="license-form-heading"
+    >
       <h2 id="license-form-heading">{t('license:formHeading')}</h2>
       <p className="license-form__hint">{t('license:formHint')}</p>
       <TextField
@@ -294,14 +307,8 @@ function RegisterForm() {
         />
       </fieldset>
       <div className="license-form__photos">
-        <PhotoField
-          id="license-front"
-          label={t('license:frontPhoto')}
-          file={front}
-          onFile={setFront}
-          error={errors.front}
-        />
-        <PhotoField id="license-back" label={t('license:backPhoto')} file={back} onFile={setBack} error={errors.back} />
+        <PhotoField id="license-front" label={t('license:frontPhoto')} onFile={setFront} error={errors.front} />
+        <PhotoField id="license-back" label={t('license:backPhoto')} onFile={setBack} error={errors.back} />
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <Button type="submit" busy={busy} data-testid="license-submit">
@@ -314,17 +321,14 @@ function RegisterForm() {
 function PhotoField({
   id,
   label,
-  file,
   onFile,
   error,
 }: {
   id: string;
   label: string;
-  file: File | null;
   onFile: (f: File | null) => void;
   error: string | undefined;
 }) {
-  const { t } = useTranslation();
   return (
     <div className={`field license-photo${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
@@ -334,13 +338,11 @@ function PhotoField({
         id={id}
         type="file"
         accept="image/jpeg,image/png,image/webp"
-        capture="environment"
         className="license-photo__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
       />
-      <span className="license-photo__name">{file ? file.name : t('license:noPhoto')}</span>
       {error ? (
         <p id={`${id}-error`} className="field__error">
           {error}
