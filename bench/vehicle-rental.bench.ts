@@ -9,6 +9,12 @@
 //     one lock per rental, all rentals together. Printed: p50/p95 of the API's answer against the
 //     same commands sent straight to a simulator with the same latency at the same concurrency
 //     (aim: API p95 ≤ 1.5 × the simulator's).
+// On a shared 2-core machine one build measured (a) 100/100 rounds with exactly one rental, 4,900
+// overlap refusals, no other answers, no overlapping rentals (119 s; before renters of a car queued
+// on an advisory lock, 49 of the 4,950 answers were deadlocks); (b) at the simulator's default 400 ms
+// a leg: API p50 468 ms / p95 547 ms against the simulator's 401 / 457 ms (1.20); with
+// BENCH_SIMULATOR_LATENCY_MS=100: 250 / 381 ms against 103 / 117 ms (3.3), the API's own CPU per
+// command, serialised on the one event loop it shares with this client, then dominating.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -157,9 +157,7 @@ export function VehicleController({
               onClick={() => void command('UNLOCK')}
               data-testid="controller-unlock"
             >
-              <span aria-hidden="true" className="controller__key-icon">
-                🔓
-              </span>
+              <PadlockIcon open />
               {t('rental:controller.unlock')}
             </button>
             <button
@@ -170,9 +168,7 @@ export function VehicleController({
               onClick={() => void command('LOCK')}
               data-testid="controller-lock"
             >
-              <span aria-hidden="true" className="controller__key-icon">
-                🔒
-              </span>
+              <PadlockIcon open={false} />
               {t('rental:controller.lock')}
             </button>
           </div>
@@ -263,6 +259,30 @@ export function VehicleController({
         <Link to={localizePath(`/mypage/vehicle-rentals/${rental.id}`, language)}>{t('rental:controller.back')}</Link>
       </nav>
     </div>
+  );
+}
+
+/** A padlock drawn inline (no icon font or emoji a phone may lack), open or shut. */
+function PadlockIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      className="controller__key-icon"
+      viewBox="0 0 24 24"
+      width="40"
+      height="40"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={open ? 'M7 11V7a5 5 0 0 1 9.6-1.9' : 'M7 11V7a5 5 0 0 1 10 0v4'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      <rect x="4" y="11" width="16" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="16" r="1.5" fill="currentColor" />
+    </svg>
   );
 }
 
