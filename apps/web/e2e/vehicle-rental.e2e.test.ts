@@ -3,17 +3,13 @@ import { getBooking } from '@yado/contract/booking.contract';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import {
   listDriverLicenses,
-  registerDriverLicense,
   staffAddVehicleAvailability,
   staffCreateVehicle,
   staffCreateVehicleLocation,
-  staffListDriverLicenses,
-  staffReviewDriverLicense,
-  uploadDriverLicenseImage,
 } from '@yado/contract/vehicle.contract';
 import { listVehicleRentals } from '@yado/contract/vehicle-rental.contract';
 import pg from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -22,8 +18,10 @@ import {
   bookStayByApi,
   DEMO_GUEST,
   DEMO_STAFF,
+  newContext,
   screenshotAtWidths,
   signedInGuest,
+  signIn,
   signInByApi,
   todayInTokyo,
 } from './support/guest-steps';
@@ -31,7 +29,7 @@ import { launchBrowser, startTestServer } from './support/test-server';
 
 /**
  * Renting a car for a stay, against the real server and demo data: the demo
- * guest registers a driver licence, staff approve it, the guest rents a car
+ * guest registers a driver licence on its page, staff approve it on theirs, the guest rents a car
  * for tomorrow from the stay's page (price from the API, paid with the saved
  * card), the rental's pick-up time comes, and on the dark controller page
  * (no chat container) the guest picks the car up, unlocks and locks it
@@ -68,56 +66,62 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A licence card photograph as a phone sends it. */
-const photo = async (colour: string) =>
-  (
-    await sharp({ create: { width: 856, height: 540, channels: 3, background: colour } })
-      .png()
-      .toBuffer()
-  ).toString('base64');
+/** A licence card photograph as a phone takes it. */
+const photo = (colour: string) =>
+  sharp({ create: { width: 856, height: 540, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+
+/** Waits until React has hydrated the element, so a click reaches its handler. */
+async function hydrated(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+  }, testId);
+}
 
 describe('renting a car', () => {
   it('licence approved, car rented for tomorrow, picked up, unlocked and locked on the dark controller, returned and billed', async () => {
     const today = todayInTokyo();
     const tomorrow = addDays(today, 1);
 
-    // The guest's licence, registered and approved by staff.
-    const front = await callApi(
-      base,
-      uploadDriverLicenseImage,
-      { side: 'FRONT', contentBase64: await photo('#3a7bd5') },
-      guestHeaders,
-    );
-    const back = await callApi(
-      base,
-      uploadDriverLicenseImage,
-      { side: 'BACK', contentBase64: await photo('#d5a03a') },
-      guestHeaders,
-    );
-    await callApi(
-      base,
-      registerDriverLicense,
-      {
-        driverLicenseNumber: `E2E${Date.now() % 1e9}`,
-        expireDate: { year: Number(today.slice(0, 4)) + 3, month: 12, day: 31 },
-        licenseType: 'ORDINARY',
-        holderName: 'Yamada Taro',
-        holderAddress: {
-          countryCode: 'JP',
-          postalCode: '100-0005',
-          state: 'Tokyo',
-          city: 'Chiyoda',
-          street1: '1-1 Marunouchi',
-          street2: '',
-        },
-        frontImageId: front.imageId,
-        backImageId: back.imageId,
-      },
-      { ...guestHeaders, 'idempotency-key': `e2e-licence-${Date.now()}` },
-    );
-    const waiting = await callApi(base, staffListDriverLicenses, { status: 'PENDING_REVIEW' }, staffHeaders);
-    const mine = waiting.driverLicenses.find((l) => l.emailAddress === DEMO_GUEST.email)!;
-    await callApi(base, staffReviewDriverLicense, { driverLicenseId: mine.id, decision: 'APPROVED' }, staffHeaders);
+    // The guest registers a licence on its page; staff approve it on theirs.
+    const { context, page } = await signedInGuest(browser, base, 'en', 1280);
+    await page.goto(`${base}/mypage/driver-license`, { waitUntil: 'networkidle' });
+    await hydrated(page, 'license-submit');
+    const licenceNumber = `30${String(Date.now()).slice(-10)}`;
+    await page.getByLabel('Licence number').fill(licenceNumber);
+    await page.getByLabel('Valid until').fill(`${Number(today.slice(0, 4)) + 3}-12-31`);
+    await page.getByLabel('Name on the licence').fill('Yamada Taro');
+    await page.getByLabel('Postal code').fill('100-0005');
+    await page.getByLabel('Prefecture or state').fill('Tokyo');
+    await page.getByLabel('City').fill('Chiyoda');
+    await page.getByLabel('Street address').fill('1-1 Marunouchi');
+    await page.setInputFiles('#license-front', {
+      name: 'front.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo('#3a7bd5'),
+    });
+    await page.setInputFiles('#license-back', {
+      name: 'back.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo('#d5a03a'),
+    });
+    await page.getByTestId('license-submit').click();
+    await expect
+      .poll(() => page.getByTestId('license-card').first().getAttribute('data-status'))
+      .toBe('PENDING_REVIEW');
+
+    const staffContext = await newContext(browser, 'en', 1280);
+    const staff = await staffContext.newPage();
+    await signIn(staff, base, DEMO_STAFF, { redirectUrl: '/staff' });
+    await staff.goto(`${base}/staff/driver-licenses`, { waitUntil: 'networkidle' });
+    const review = staff.getByTestId('license-review').filter({ hasText: licenceNumber });
+    await review.waitFor();
+    await hydrated(staff, 'license-approve');
+    await review.getByTestId('license-approve').click();
+    await review.waitFor({ state: 'detached' });
+    await staffContext.close();
     expect((await callApi(base, listDriverLicenses, {}, guestHeaders)).rentable).toBe(true);
 
     // A stay from tomorrow, and a car at its place that staff open for the next days.
@@ -162,7 +166,6 @@ describe('renting a car', () => {
     );
 
     // From the stay's page to the rental form: tomorrow 10:00 to 13:00, priced by the API, paid with the saved card.
-    const { context, page } = await signedInGuest(browser, base, 'en', 1280);
     await page.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
     await page.getByTestId('booking-rent-car').click();
     await page.waitForURL(`${base}/mypage/bookings/${bookingId}/vehicles`);
@@ -229,18 +232,16 @@ describe('renting a car', () => {
     expect(billing).toMatchObject({ billingType: 'ADDITIONAL', billingStatus: 'PAID', totalAmount: 9_438 });
     expect(await page.locator('body').textContent()).toContain(billing.billingNumber);
     await screenshotAtWidths(page, 'vehicle-booking');
-    await context.close();
 
-    // The same rental in Japanese: hours past midnight never arise here, but the words and yen do.
-    const ja = await signedInGuest(browser, base, 'ja', 375);
-    await ja.page.goto(`${base}/ja/mypage/vehicle-rentals/${rentalId}`, { waitUntil: 'networkidle' });
-    expect(await ja.page.getByTestId('rental-status').textContent()).toBe('予約済み');
-    await screenshotAtWidths(ja.page, 'vehicle-rental-ja');
-    await ja.page.goto(`${base}/ja/vehicle-controller/${rentalId}`, { waitUntil: 'networkidle' });
-    expect(await ja.page.getByTestId('controller-use-status').textContent()).toBe(
+    // The same rental in Japanese (the same session, the page's language from its address).
+    await page.goto(`${base}/ja/mypage/vehicle-rentals/${rentalId}`, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('rental-status').textContent()).toBe('予約済み');
+    await screenshotAtWidths(page, 'vehicle-rental-ja');
+    await page.goto(`${base}/ja/vehicle-controller/${rentalId}`, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('controller-use-status').textContent()).toBe(
       '返却済み（未施錠なら施錠してください）',
     );
-    await screenshotAtWidths(ja.page, 'vehicle-controller-ja');
-    await ja.context.close();
+    await screenshotAtWidths(page, 'vehicle-controller-ja');
+    await context.close();
   });
 });
