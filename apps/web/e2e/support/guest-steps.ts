@@ -54,6 +54,12 @@ export async function signIn(
   const query = redirectUrl ? `?redirectUrl=${encodeURIComponent(redirectUrl)}` : '';
   const texts = LOGIN_TEXTS[language];
   await page.goto(`${base}${prefix}/login${query}`, { waitUntil: 'networkidle' });
+  // The form is filled once the app runs on the page (the session runtime has settled it): on a
+  // busy machine a click before hydration submitted the bare HTML form and the sign-in was lost.
+  await page.waitForFunction(() => {
+    const state = document.documentElement.dataset['session'];
+    return state !== undefined && state !== 'restoring';
+  });
   await page.getByLabel(texts.email).fill(account.email);
   await page.getByLabel(texts.password).fill(account.password);
   await page.getByRole('button', { name: texts.submit, exact: true }).click();
