@@ -46,12 +46,14 @@ describe('a lock or unlock command as the renter is told it', () => {
   });
 
   it('is unconfirmed (REFUSED) when the car answers but reports the other state', async () => {
-    const stubborn: VehicleTelematicsAdapter = {
+    // A car whose lock actuator is jammed: it answers every command, but its lock never moves, so it
+    // reports itself unlocked after a lock command (what a real connected car does in that fault).
+    const jammedLock: VehicleTelematicsAdapter = {
       lock: async () => state(false),
       unlock: async () => state(false),
       state: async () => state(false),
     };
-    expect(await sendVehicleCommand(depsWith(stubborn), 'CAR-2', 'LOCK', 'k')).toEqual({
+    expect(await sendVehicleCommand(depsWith(jammedLock), 'CAR-2', 'LOCK', 'k')).toEqual({
       confirmed: false,
       failure: 'REFUSED',
       state: state(false),
