@@ -23,6 +23,7 @@ import {
   consumePlannedSlots,
   consumeSlots,
   planFromBalances,
+  previewConsumption,
   plannedConsumeEntries,
   type ConsumeRequest,
 } from '../ownership/slot-ledger.service.js';
@@ -491,8 +492,15 @@ async function holdInOneCall(
   if (held === 'no-user') throw new AppError('CodeUserNotFound');
   if (held === 'reserved') throw new AppError('CodeDatesReservedForAllocation');
   if (held === 'catalogue-changed' || held === 'context-changed') return held;
-  // Priced from the kept copy, a refused plan is priced again from a read (high-substitutes, the refusal).
-  if (held === 'insufficient-slots' && read.fromKeptContext) return 'read-balances';
+  // Priced from the kept copy, the plan the guard refused took no high-substitutes. The call checked
+  // the kept context (shares, settings) and the reservation before its insert, so only the balances
+  // are read now: when even high-substitutes cannot cover the stay, that is the refusal, answered
+  // without pricing the stay again; otherwise the hold is priced again from a read (substitutes).
+  if (held === 'insufficient-slots' && read.fromKeptContext) {
+    const plan = await previewConsumption(db, choice.share.id, priced.nights, read.settings.allowHighSubstitute);
+    if (!plan.ok) throw insufficient(plan);
+    return 'read-balances';
+  }
   if (held === 'conflict' || held === 'insufficient-slots') return null;
   return {
     bookingNumber: held.bookingNumber,
