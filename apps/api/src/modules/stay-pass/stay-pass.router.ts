@@ -15,6 +15,6 @@ export const stayPassImplementations = [
   implement(listStayPasses, (ctx) => pass.listStayPasses(ctx.deps, accountOf(ctx), ctx.language)),
   implement(staffGetStayPassSettings, (ctx, input) => pass.staffGetStayPassSettings(ctx.deps, input.houseGroupId)),
   implement(staffUpdateStayPassSettings, (ctx, input) =>
-    pass.staffUpdateStayPassSettings(ctx.deps, accountOf(ctx), input),
+    pass.staffUpdateStayPassSettings(ctx.deps, `account:${accountOf(ctx)}`, input),
   ),
 ];

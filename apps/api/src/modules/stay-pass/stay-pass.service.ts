@@ -147,7 +147,8 @@ function audited(d: Omit<StayDetailsRecord, 'updatedAt'> | null) {
 
 export async function staffUpdateStayPassSettings(
   deps: Deps,
-  actorAccountId: string,
+  /** Who changes them, as the audit log names actors: `account:<id>`, or `system:<task>` for the demo data. */
+  actor: string,
   input: Omit<StayPassSettings, 'updatedAt'>,
 ): Promise<{ settings: StayPassSettings }> {
   await getHouseGroup(deps, 'en', input.houseGroupId);
@@ -160,7 +161,7 @@ export async function staffUpdateStayPassSettings(
       keyBoxCodeChanged: (before?.keyBoxCode ?? '') !== after.keyBoxCode,
     };
     await recordAudit(tx, {
-      actor: `account:${actorAccountId}`,
+      actor,
       action: before ? 'update' : 'create',
       entity: 'house_group_stay_details',
       entityId: input.houseGroupId,
