@@ -14,6 +14,8 @@ describe('stay pass formatting', () => {
   it('writes a Japanese number as dialled at home, and links it internationally', () => {
     expect(phoneText({ countryCode: 81, nationalNumber: '0261720000' })).toBe('0261720000');
     expect(phoneHref({ countryCode: 81, nationalNumber: '0261720000' })).toBe('tel:+81261720000');
+    expect(phoneText({ countryCode: 81, nationalNumber: '460000101' })).toBe('0460000101');
+    expect(phoneHref({ countryCode: 81, nationalNumber: '460000101' })).toBe('tel:+81460000101');
     expect(phoneText({ countryCode: 1, nationalNumber: '2125550100' })).toBe('+1 2125550100');
   });
 

@@ -1,9 +1,13 @@
 import type { Phone } from '@yado/contract/common.schema';
 import type { StayPass } from '@yado/contract/stay-pass.contract';
 
-/** A phone number as a person there dials it: the national form in Japan, else +country and number. */
+/**
+ * A phone number as a person there dials it: in Japan the national form with its trunk 0 (numbers
+ * are stored with or without it), elsewhere +country and number.
+ */
 export function phoneText(phone: Phone): string {
-  return phone.countryCode === 81 ? phone.nationalNumber : `+${phone.countryCode} ${phone.nationalNumber}`;
+  if (phone.countryCode !== 81) return `+${phone.countryCode} ${phone.nationalNumber}`;
+  return phone.nationalNumber.startsWith('0') ? phone.nationalNumber : `0${phone.nationalNumber}`;
 }
 
 /** The number for a tel: link: international, without the trunk 0. */
