@@ -1,6 +1,6 @@
 import { addDays } from '@yado/contract/civil-date';
 import { cancelBooking, getBooking } from '@yado/contract/booking.contract';
-import { getStayPass } from '@yado/contract/stay-pass.contract';
+import { getStayPass, staffGetStayPassSettings } from '@yado/contract/stay-pass.contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -8,6 +8,7 @@ import { callApi } from './support/call-api';
 import {
   bookStayByApi,
   DEMO_GUEST,
+  DEMO_STAFF,
   newContext,
   screenshotAtWidths,
   signIn,
@@ -185,6 +186,59 @@ describe('the offline stay pass', () => {
         bookingId,
       );
       expect(stored).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the stay-pass section of the staff house-group editor', () => {
+  it('staff change the Wi-Fi and the phone, a wrong phone is refused beside its field, and guests read the change', async () => {
+    const group = 'hg-komorebi-lodge';
+    const staffHeaders = { authorization: `Bearer ${(await signInByApi(server.baseUrl, DEMO_STAFF)).idToken}` };
+    const before = (await callApi(server.baseUrl, staffGetStayPassSettings, { houseGroupId: group }, staffHeaders))
+      .settings;
+    const context = await newContext(browser, 'en', 1280);
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.baseUrl, DEMO_STAFF, { redirectUrl: '/staff' });
+      await page.goto(`${server.baseUrl}/staff/house-groups/${group}`, { waitUntil: 'networkidle' });
+      const section = page.getByTestId('stay-pass-settings');
+      await section.waitFor();
+      // The form shows what is saved (the demo data's details).
+      expect(await section.getByLabel('Wi-Fi network name').inputValue()).toBe(before.wifiNetworkName);
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-testid="stay-pass-settings-save"]');
+        return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+      });
+
+      await section.getByLabel('Wi-Fi password').fill('lodge-pine-2026');
+      await section.getByLabel('Phone number (digits only)').fill('02-67-ab');
+      await section.getByTestId('stay-pass-settings-save').click();
+      await section.locator('#stay-pass-settings-phoneNationalNumber-error').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('stay-pass-settings-phoneNationalNumber');
+      expect(
+        (await callApi(server.baseUrl, staffGetStayPassSettings, { houseGroupId: group }, staffHeaders)).settings,
+      ).toEqual(before);
+
+      await section.getByLabel('Phone number (digits only)').fill('0267-00-0220');
+      await section.getByTestId('stay-pass-settings-save').click();
+      await page.locator('.Toastify__toast', { hasText: 'The stay pass details were saved.' }).waitFor();
+      expect(await section.getByLabel('Phone number (digits only)').inputValue()).toBe('0267000220');
+      const after = (await callApi(server.baseUrl, staffGetStayPassSettings, { houseGroupId: group }, staffHeaders))
+        .settings;
+      expect(after).toMatchObject({
+        wifiPassword: 'lodge-pine-2026',
+        contactPhone: { countryCode: 81, nationalNumber: '0267000220' },
+      });
+
+      // A guest with a stay there from tomorrow reads the new details on the pass.
+      const bookingId = await bookStayByApi(server.baseUrl, guestHeaders, group, addDays(todayInTokyo(), 1), 1);
+      const { stayPass } = await callApi(server.baseUrl, getStayPass, { bookingId }, guestHeaders);
+      expect(stayPass.wifi?.password).toBe('lodge-pine-2026');
+      expect(stayPass.contactPhone).toEqual({ countryCode: 81, nationalNumber: '0267000220' });
+      await section.scrollIntoViewIfNeeded();
+      await screenshotAtWidths(page, 'stay-pass-staff-settings');
     } finally {
       await context.close();
     }
