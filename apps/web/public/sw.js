@@ -213,7 +213,7 @@ async function cacheStayPassPage(raw) {
     const cache = await caches.open(STAY_PASS_CACHE);
     await cache.put(url.href, response);
     // Module scripts, preloads and stylesheets: wherever the page names them (some only in an inline script).
-    await cacheAssets([...new Set(html.match(/\/assets\/[A-Za-z0-9._\-\/]+\.(?:js|css)/g) ?? [])]);
+    await cacheAssets([...new Set(html.match(/\/assets\/[A-Za-z0-9._/-]+\.(?:js|css)/g) ?? [])]);
   } catch {
     // Offline or refused: the copy from the last time stays.
   }
