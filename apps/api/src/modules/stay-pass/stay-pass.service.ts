@@ -1,5 +1,5 @@
 import type { Language } from '@yado/contract/headers';
-import type { StayPass, StayPassSettings } from '@yado/contract/stay-pass.contract';
+import type { StayPass, StayPassKey, StayPassSettings } from '@yado/contract/stay-pass.contract';
 import { civilFromIso, todayIn, addDays } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { AppError } from '../../platform/app-error.js';
@@ -77,7 +77,6 @@ async function passOf(deps: Deps, language: Language, b: Booking, refuse: boolea
     repo.findStayDetails(deps.db, hg.id),
   ]);
   const ja = language === 'ja';
-  const operation = hg.unlockOperationType === 'UNSPECIFIED' ? null : hg.unlockOperationType;
   return {
     bookingId: b.id,
     bookingNumber: b.bookingNumber,
@@ -92,23 +91,41 @@ async function passOf(deps: Deps, language: Language, b: Booking, refuse: boolea
     checkoutDate: civilFromIso(b.checkoutDate),
     checkinTime: hg.checkinTime,
     checkoutTime: hg.checkoutTime,
-    // Filled from the house's own details until the keys module supplies the stay's key here.
-    key: operation
-      ? {
-          unlockOperationType: operation,
-          keyBoxCode:
-            operation === 'MANUAL' && details?.keyBoxCode && keyCodeVisible(w, now) ? details.keyBoxCode : null,
-          validFrom: dateTimeFromDate(w.keyValidFrom),
-          validUntil: dateTimeFromDate(w.keyValidUntil),
-          instructions: (ja ? details?.keyInstructionsJa : details?.keyInstructionsEn) ?? '',
-        }
-      : null,
+    key: houseKeyOf(hg.unlockOperationType, details, w, now, language),
     wifi: details?.wifiNetworkName ? { networkName: details.wifiNetworkName, password: details.wifiPassword } : null,
     houseRules: (ja ? details?.houseRulesJa : details?.houseRulesEn) ?? '',
     contactPhone: details?.contactPhone ?? place.phoneNumber ?? null,
     availableFrom: dateTimeFromDate(w.availableFrom),
     availableUntil: dateTimeFromDate(w.availableUntil),
     issuedAt: dateTimeFromDate(now),
+  };
+}
+
+/**
+ * The pass's key part from the house group's own details: its unlock operation type, the key box's
+ * code only while the key is valid, and the instructions in the caller's language. The one source of
+ * `key` to replace when the keys module supplies the stay's own key.
+ */
+function houseKeyOf(
+  unlockOperationType: string,
+  details: StayDetailsRecord | null,
+  w: ReturnType<typeof passWindowOf>,
+  now: Date,
+  language: Language,
+): StayPassKey | null {
+  if (
+    unlockOperationType !== 'SMARTHOME' &&
+    unlockOperationType !== 'MANUAL' &&
+    unlockOperationType !== 'TEMAIRAZU_PARTNER'
+  )
+    return null;
+  return {
+    unlockOperationType,
+    keyBoxCode:
+      unlockOperationType === 'MANUAL' && details?.keyBoxCode && keyCodeVisible(w, now) ? details.keyBoxCode : null,
+    validFrom: dateTimeFromDate(w.keyValidFrom),
+    validUntil: dateTimeFromDate(w.keyValidUntil),
+    instructions: (language === 'ja' ? details?.keyInstructionsJa : details?.keyInstructionsEn) ?? '',
   };
 }
 

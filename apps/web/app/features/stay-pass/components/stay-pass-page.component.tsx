@@ -1,8 +1,10 @@
+import { dateFromDateTime } from '@yado/contract/date-time';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useStoredStayPasses } from '../hooks/use-stored-stay-passes.hook';
+import type { StoredPass } from '../stay-pass-store';
 import { syncStayPasses } from '../stay-pass-sync';
 import { StayPassCard } from './stay-pass-card.component';
 
@@ -20,6 +22,15 @@ function useOnline(): boolean {
     };
   }, []);
   return online;
+}
+
+/** When the next key-box code held back from a stored pass becomes due (ms, in the future: one already due came with the page's own refresh), or null. */
+function nextCodeDue(passes: StoredPass[] | null, now: number): number | null {
+  const due = (passes ?? [])
+    .filter((s) => s.pass.key?.unlockOperationType === 'MANUAL' && s.pass.key.keyBoxCode === null)
+    .map((s) => dateFromDateTime(s.pass.key!.validFrom).getTime())
+    .filter((at) => at > now);
+  return due.length ? Math.min(...due) : null;
 }
 
 /**
@@ -41,6 +52,19 @@ export function StayPassPage() {
       alive = false;
     };
   }, [language]);
+
+  // A key-box code arrives only from the check-in time: an open page asks again then.
+  useEffect(() => {
+    const dueAt = nextCodeDue(passes, Date.now());
+    if (dueAt === null) return;
+    const timer = setTimeout(
+      () => {
+        if (navigator.onLine) void syncStayPasses(language, { force: true });
+      },
+      Math.min(Math.max(dueAt - Date.now(), 0) + 1_000, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [passes, language]);
 
   return (
     <>
