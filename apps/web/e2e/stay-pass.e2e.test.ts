@@ -114,6 +114,7 @@ describe('the offline stay pass', () => {
         // The stay's own page links to it too.
         await page.goto(`${base}${prefix}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
         await page.getByTestId('stay-pass-link').waitFor();
+        await screenshotAtWidths(page, `stay-pass-booking-link-${language}`);
 
         await goOffline(context);
         await page.goto(`${base}${prefix}/mypage/stay-pass`);
