@@ -16,6 +16,7 @@ import {
 import { AppProviders } from './features/shell/components/app-providers.component';
 import { SessionRuntime } from './features/auth/components/session-runtime.component';
 import { usePushRegistration } from './features/push/hooks/use-push-registration.hook';
+import { useStayPassSync } from './features/stay-pass/hooks/use-stay-pass-sync.hook';
 import { ErrorPage } from './features/shell/components/error-page.component';
 import { AppBanner } from './features/shell/components/app-banner.component';
 import { NotFound } from './features/shell/components/not-found.component';
@@ -139,6 +140,7 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App() {
   useErrorReporting();
   usePushRegistration();
+  useStayPassSync();
   return (
     <Shell>
       <SessionRuntime />

@@ -15,7 +15,12 @@ const SHELL_CACHE = `yado-shell-${VERSION}`;
 const ASSET_CACHE = `yado-assets-${VERSION}`;
 const PAGE_CACHE_PREFIX = 'yado-pages-';
 const PAGE_CACHE = `${PAGE_CACHE_PREFIX}${VERSION}`;
-const CURRENT_CACHES = [SHELL_CACHE, ASSET_CACHE, PAGE_CACHE];
+// The stay passes the app keeps for offline use and the stay-pass page's copy (features/stay-pass):
+// not tied to a version, so an update of this worker never deletes a guest's pass mid-stay. Its name
+// has the page prefix, so sign-out deletes it with the other private copies.
+const STAY_PASS_CACHE = `${PAGE_CACHE_PREFIX}stay-passes`;
+const STAY_PASS_PAGE = /^(\/ja)?\/mypage\/stay-pass$/;
+const CURRENT_CACHES = [SHELL_CACHE, ASSET_CACHE, PAGE_CACHE, STAY_PASS_CACHE];
 
 // Old builds' bundles are never requested again; a bound keeps the cache from growing with every release.
 const MAX_ASSET_ENTRIES = 300;
@@ -84,6 +89,13 @@ self.addEventListener('message', (event) => {
         event.ports[0]?.postMessage({ type: 'CACHE_CLEARED' });
       })(),
     );
+  } else if (data.type === 'CACHE_STAY_PASS_PAGE' && typeof data.url === 'string') {
+    event.waitUntil(
+      (async () => {
+        await cacheStayPassPage(data.url);
+        event.ports[0]?.postMessage({ type: 'STAY_PASS_PAGE_CACHED' });
+      })(),
+    );
   } else if (data.type === 'CACHE_URLS' && Array.isArray(data.urls)) {
     // The first visit loads its bundles before this worker controls the page; the page sends their addresses.
     event.waitUntil(cacheAssets(data.urls));
@@ -100,6 +112,8 @@ self.addEventListener('fetch', (event) => {
 
   if (path.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
+  } else if (request.mode === 'navigate' && STAY_PASS_PAGE.test(path)) {
+    event.respondWith(networkFirst(request, event, { offlinePage: offlinePageFor(path), cacheName: STAY_PASS_CACHE }));
   } else if (request.mode === 'navigate') {
     event.respondWith(networkFirst(request, event, { offlinePage: offlinePageFor(path) }));
   } else if (path.endsWith('.data')) {
@@ -147,7 +161,8 @@ async function networkFirst(request, event, { offlinePage, cacheName = PAGE_CACH
     }
     return response;
   } catch (error) {
-    const cached = await caches.match(request, { cacheName });
+    // The stay-pass page's copy was stored from a plain fetch: its request headers need not match a navigation's.
+    const cached = await caches.match(request, { cacheName, ignoreVary: cacheName === STAY_PASS_CACHE });
     if (cached) return cached;
     if (offlinePage) {
       const offline = await caches.match(offlinePage, { cacheName: SHELL_CACHE });
@@ -176,6 +191,32 @@ async function cacheAssets(urls) {
     }
   }
   await trim(ASSET_CACHE, MAX_ASSET_ENTRIES);
+}
+
+/**
+ * Stores the stay-pass page (the app asks while the guest has a pass) and every bundle it names, so it
+ * opens and runs without a network although the guest never visited it. It renders the passes from
+ * the device's own copy, so the page itself holds none of them.
+ */
+async function cacheStayPassPage(raw) {
+  let url;
+  try {
+    url = new URL(raw, self.location.origin);
+  } catch {
+    return;
+  }
+  if (url.origin !== self.location.origin || !STAY_PASS_PAGE.test(url.pathname)) return;
+  try {
+    const response = await fetch(url.href, { credentials: 'same-origin', cache: 'no-store' });
+    if (!isStorable(response)) return;
+    const html = await response.clone().text();
+    const cache = await caches.open(STAY_PASS_CACHE);
+    await cache.put(url.href, response);
+    // Module scripts, preloads and stylesheets: wherever the page names them (some only in an inline script).
+    await cacheAssets([...new Set(html.match(/\/assets\/[A-Za-z0-9._/-]+\.(?:js|css)/g) ?? [])]);
+  } catch {
+    // Offline or refused: the copy from the last time stays.
+  }
 }
 
 /** Deletes the oldest entries (Cache keys come back in insertion order) beyond the bound. */

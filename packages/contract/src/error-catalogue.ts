@@ -947,6 +947,19 @@ export const ERROR_CATALOGUE = {
     en: 'Choose an end time after the start time, within the allowed length.',
     ja: '終了時刻は開始時刻より後で、指定できる長さの範囲内にしてください。',
   },
+  // The stay pass (stay-pass.contract.ts).
+  CodeStayPassNotYetAvailable: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The stay pass opens on the day before check-in, for a confirmed booking.',
+    ja: '滞在パスは確定済みのご予約について、チェックイン前日からご利用いただけます。',
+  },
+  CodeStayPassEnded: {
+    status: 410,
+    code: 'FAILED_PRECONDITION',
+    en: 'This stay pass has ended: the stay is over or the booking was cancelled.',
+    ja: 'この滞在パスは終了しました。ご滞在が終了したか、ご予約がキャンセルされています。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

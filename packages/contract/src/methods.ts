@@ -13,6 +13,7 @@ import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
+import { STAY_PASS_METHODS } from './stay-pass.contract.js';
 import { STATEMENT_METHODS } from './statement.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
@@ -45,6 +46,7 @@ export const METHODS_BY_DOMAIN = {
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
   vehicle: VEHICLE_METHODS,
   vehicleRental: VEHICLE_RENTAL_METHODS,
+  stayPass: STAY_PASS_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

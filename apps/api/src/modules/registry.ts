@@ -46,6 +46,7 @@ import { mountRemoteConfigRoutes } from './remote-config/remote-config.routes.js
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userImplementations } from './user/user.router.js';
+import { stayPassImplementations } from './stay-pass/stay-pass.router.js';
 import { mountVehicleRoutes } from './vehicle/vehicle.routes.js';
 import { driverLicenseImplementations } from './vehicle/driver-license.router.js';
 import { archiveExpiredDriverLicensesTask, eraseDriverLicensesTask } from './vehicle/driver-license.service.js';
@@ -86,6 +87,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...driverLicenseImplementations,
   ...vehicleImplementations,
   ...vehicleRentalImplementations,
+  ...stayPassImplementations,
 ];
 
 /**

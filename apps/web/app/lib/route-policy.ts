@@ -111,6 +111,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['booking', 'points', 'gift', 'rental'],
   }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
+  // The stay pass kept on the device for offline use (decision 0044); the page holds no pass itself.
+  entry('/mypage/stay-pass', {
+    access: 'private',
+    screen: 'routes/mypage-stay-pass.route.tsx',
+    namespaces: ['stay-pass'],
+  }),
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {

@@ -12,6 +12,7 @@ import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
+import { StayPassLink } from '../features/stay-pass/components/stay-pass-link.component';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -119,6 +120,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{t('booking:detail.breadcrumb', { number: booking.bookingNumber })}</span>
       </nav>
+      <StayPassLink bookingId={booking.bookingId} />
       <BookingDetailView
         key={booking.bookingId}
         booking={booking}

@@ -17,6 +17,7 @@ import { BookingList, parseBookingTab } from '../features/booking/components/boo
 import { ReceivedGifts } from '../features/gift/components/received-gifts.component';
 import { SignOutButton } from '../features/mypage/components/sign-out-button.component';
 import { UserSummary } from '../features/mypage/components/user-summary.component';
+import { StayPassLink } from '../features/stay-pass/components/stay-pass-link.component';
 import { MypageVehicleRentals } from '../features/vehicle/components/vehicle-rental-card.component';
 import { formatPoints } from '../lib/point-reason';
 import { useApiQuery } from '../lib/use-api-query.hook';
@@ -95,6 +96,7 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
       <header className="page__header">
         <h1 id="mypage-heading">{t('mypage.heading')}</h1>
       </header>
+      <StayPassLink />
       {/* A guest comes here for their stays first; the profile follows. */}
       <BookingList
         tab={d.tab}

@@ -1,6 +1,6 @@
 import type { HouseGroupOwnerSettings } from '@yado/contract/ownership.contract';
 import type { StaffHouseGroup } from '@yado/contract/staff-catalogue.contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.component';
@@ -23,11 +23,14 @@ export function HouseGroupEditor({
   ownerSettings,
   places,
   stayStyles,
+  sideSections,
 }: {
   houseGroup: StaffHouseGroup;
   ownerSettings: HouseGroupOwnerSettings;
   places: Option[];
   stayStyles: Option[];
+  /** Sections other features add to the page (the stay pass's private details), after the owner settings. */
+  sideSections?: ReactNode;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -75,6 +78,7 @@ export function HouseGroupEditor({
         </div>
         <div className="staff-columns__side">
           <OwnerSettingsForm settings={ownerSettings} onSaved={changed} />
+          {sideSections}
           <HousesEditor houseGroupId={houseGroup.id} houses={houseGroup.houses} onChanged={changed} />
           <CatalogueImagesEditor
             targetType="HOUSE_GROUP"
