@@ -375,7 +375,13 @@ export async function writeSlotsGiftStay(
   to: { accountId: string; userId: string; now: Date },
 ): Promise<{ bookingId: string }> {
   const { priced, choices, language } = p.pricing;
-  const ids: HoldIds = { bookingId: randomUUID(), stayId: randomUUID(), conversationId: randomUUID(), now: to.now };
+  const ids: HoldIds = {
+    bookingId: randomUUID(),
+    stayId: randomUUID(),
+    conversationId: randomUUID(),
+    now: to.now,
+    accountId: to.accountId,
+  };
   const actor = actorOf.account(to.accountId);
   await returnSlots(tx, { bookingId: p.gift.slotKey, actor, at: to.now });
   const houseId = await takeFirstFreeHouse(tx, priced, priced.houseIds, ids);
