@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The current time, ticking every second while `ticking` (an offer's countdown); the server
+ * renders with the time it was given, and the browser takes over after hydration.
+ */
+export function useNow(initialMs: number, ticking: boolean): number {
+  const [now, setNow] = useState(initialMs);
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
