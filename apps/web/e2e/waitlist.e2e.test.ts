@@ -48,13 +48,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every house of the group taken on [checkin, checkout) by a block, as staff write them. */
+/** Every house of the group taken on [checkin, checkout): the free ones by a block, as staff write them. */
 async function takeAllHouses(checkin: string, checkout: string): Promise<string> {
   const note = `e2e-waitlist-${checkin}`;
   await db.query(
     `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, booking_id)
      SELECT $1 || '-' || h.id, h.id, h.house_group_id, $2, $3, $1
-     FROM houses h WHERE h.house_group_id = $4 AND h.retired_at IS NULL`,
+     FROM houses h WHERE h.house_group_id = $4 AND h.retired_at IS NULL AND NOT stay_overlaps(h.id, $2, $3)`,
     [note, checkin, checkout, GROUP],
   );
   return note;

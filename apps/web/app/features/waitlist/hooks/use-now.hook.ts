@@ -8,9 +8,13 @@ export function useNow(initialMs: number, ticking: boolean): number {
   const [now, setNow] = useState(initialMs);
   useEffect(() => {
     if (!ticking) return;
-    setNow(Date.now());
+    // The first tick comes at once, so a page served a while ago does not show the server's time for a second.
+    const first = setTimeout(() => setNow(Date.now()), 0);
     const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [ticking]);
   return now;
 }
