@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { expireTentativeBookings } from '../booking/booking-jobs.service.js';
 import { stayRequest } from '../booking/booking.test-factory.js';
+import { createExtraOption } from '../meal/meal.service.js';
 import { runWaitlistSweep, sweepGroup } from './waitlist-offers.service.js';
 import {
   cancel,
@@ -119,6 +120,38 @@ describe('waitlist offers: release → offer → exclusive hold → expiry → n
     expect(await activeOffers(q.group.houseGroupId)).toEqual([]);
     // The nights are the first subscriber's now: the second is not offered them.
     expect(await stateOf(q.sub2)).toBe('WAITING');
+  });
+
+  it('keeps the offered house from a hold with options too (a hold written in a transaction)', async () => {
+    const q = await queue();
+    const bedId = await createExtraOption(t.pool, {
+      houseGroupId: q.group.houseGroupId,
+      imageUrl: '',
+      freeQuantity: 0,
+      isQuantityChangeable: true,
+      alternativeDetailUrl: '',
+      taxRateType: 'STANDARD',
+      type: 'EXTRA_BED',
+      captionEn: 'Extra bed',
+      captionJa: 'エキストラベッド',
+      unitAmount: 5_000,
+      chargeBasis: 'PER_NIGHT',
+      maxQuantity: 2,
+    });
+    await cancel(t, q.holder, q.bookingId);
+    await runWaitlistSweep(t.api.deps);
+    const withBed = (g: Guest) =>
+      t.call(
+        createGuestUseTentativeBooking,
+        stayRequest(q.group.houseGroupId, q.group.today, 10, 2, {
+          extraOptions: [{ extraOptionId: bedId, quantity: 1 }],
+        }),
+        { token: g.token },
+      );
+    const refused = await withBed(q.other);
+    expect(refused.status).toBe(409);
+    expect(reasonOf(refused.body)).toBe('CodeHouseNotAvailable');
+    expect((await withBed(q.s1)).status).toBe(200);
   });
 
   it('passes an unused offer to the next subscriber when it lapses, and to everyone once the list is exhausted', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@yado/contract/waitlist.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { forgetUser } from './waitlist.service.js';
 import { cancel, holdNights, subscriptionInput, waitlistGroup, waitlistGuest } from './waitlist.test-factory.js';
 
 let t: TestApi;
@@ -137,7 +138,9 @@ describe('create_cancellation_subscription', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = results.filter((r) => r.status !== 200);
-    expect(refused.map((r) => [r.status, (r.body as { errorInfo: { reason: string } }).errorInfo.reason])).toEqual([
+    expect(
+      refused.map((r) => [r.status, (r.body as unknown as { errorInfo: { reason: string } }).errorInfo.reason]),
+    ).toEqual([
       [429, 'CodeWaitlistLimitReached'],
       [429, 'CodeWaitlistLimitReached'],
     ]);
@@ -206,5 +209,35 @@ describe('delete_cancellation_subscription', () => {
     await cancel(t, holder, bookingId);
     const notes = await t.pool.query('SELECT 1 FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
     expect(notes.rowCount).toBe(0);
+  });
+});
+
+describe('a deleted user', () => {
+  it('is forgotten by the waitlist: their subscriptions go, and an offer they held is noted as released', async () => {
+    const { group } = await takenGroup();
+    const g = await waitlistGuest(t);
+    const created = await t.call(
+      createCancellationSubscription,
+      subscriptionInput(group.houseGroupId, group.nights(10)),
+      {
+        token: g.token,
+      },
+    );
+    const id = created.body.cancellationSubscription.id;
+    const house = (
+      await t.pool.query<{ id: string }>('SELECT id FROM houses WHERE house_group_id = $1', [group.houseGroupId])
+    ).rows[0]!.id;
+    // An offer as the sweep makes it, on nights nobody holds any more.
+    await t.pool.query(
+      `INSERT INTO waitlist_offers (id, subscription_id, account_id, house_group_id, house_id, checkin_date, checkout_date,
+         offered_at, exclusive_until)
+       SELECT 'offer-' || s.id, s.id, s.account_id, s.house_group_id, $2, s.checkin_date + 30, s.checkout_date + 30, now(), now()
+       FROM cancellation_subscriptions s WHERE s.id = $1`,
+      [id, house],
+    );
+    await forgetUser(t.api.deps, g.userId);
+    expect(await subscriptionRows(g.userId)).toEqual([]);
+    const notes = await t.pool.query('SELECT 1 FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
+    expect(notes.rowCount).toBe(1);
   });
 });
