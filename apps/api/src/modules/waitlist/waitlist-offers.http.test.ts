@@ -83,6 +83,7 @@ async function queue() {
 describe('waitlist offers: release → offer → exclusive hold → expiry → next subscriber', () => {
   it('offers freed nights to the first subscriber alone, with a notification and a link to book them', async () => {
     const q = await queue();
+    await t.pool.query('DELETE FROM waitlist_releases WHERE house_group_id = $1', [q.group.houseGroupId]);
     await cancel(t, q.holder, q.bookingId);
     const notes = await t.pool.query('SELECT 1 FROM waitlist_releases WHERE house_group_id = $1', [
       q.group.houseGroupId,

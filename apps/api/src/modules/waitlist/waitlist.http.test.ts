@@ -6,6 +6,7 @@ import {
 } from '@yado/contract/waitlist.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { runWaitlistSweep } from './waitlist-offers.service.js';
 import { forgetUser } from './waitlist.service.js';
 import { cancel, holdNights, subscriptionInput, waitlistGroup, waitlistGuest } from './waitlist.test-factory.js';
 
@@ -206,6 +207,7 @@ describe('delete_cancellation_subscription', () => {
       },
       { token: g.token },
     );
+    await t.pool.query('DELETE FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
     await cancel(t, holder, bookingId);
     const notes = await t.pool.query('SELECT 1 FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
     expect(notes.rowCount).toBe(0);
@@ -235,9 +237,38 @@ describe('a deleted user', () => {
        FROM cancellation_subscriptions s WHERE s.id = $1`,
       [id, house],
     );
+    await t.pool.query('DELETE FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
     await forgetUser(t.api.deps, g.userId);
     expect(await subscriptionRows(g.userId)).toEqual([]);
     const notes = await t.pool.query('SELECT 1 FROM waitlist_releases WHERE house_group_id = $1', [group.houseGroupId]);
     expect(notes.rowCount).toBe(1);
+  });
+});
+
+describe('a release racing a subscription', () => {
+  it('is not lost: the new subscription is looked at by the next sweep, which offers nights found free', async () => {
+    const { group, bookingId } = await takenGroup();
+    const g = await waitlistGuest(t);
+    const created = await t.call(
+      createCancellationSubscription,
+      subscriptionInput(group.houseGroupId, group.nights(10)),
+      {
+        token: g.token,
+      },
+    );
+    // The stay is released by a transaction that committed without seeing the subscription (as
+    // when both commit at once): its trigger noted nothing.
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("SET LOCAL session_replication_role = 'replica'");
+      await client.query(`UPDATE stays SET status = 'RELEASED' WHERE booking_id = $1`, [bookingId]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await runWaitlistSweep(t.api.deps);
+    const [s] = (await t.call(listCancellationSubscriptions, {}, { token: g.token })).body.cancellationSubscriptions;
+    expect(s).toMatchObject({ id: created.body.cancellationSubscription.id, state: 'OFFERED' });
   });
 });

@@ -123,6 +123,21 @@ export async function insertSubscription(
   );
 }
 
+/**
+ * Notes the nights for the next sweep as if just released: a release committed while the
+ * subscription was being written did not see it (its trigger looks for waiting subscriptions), and
+ * the sweep then finds the nights free and offers them instead of leaving the subscriber waiting.
+ */
+export async function noteForSweep(
+  db: Db,
+  s: { houseGroupId: string; checkinDate: string; checkoutDate: string; now: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO waitlist_releases (house_group_id, checkin_date, checkout_date, released_at) VALUES ($1, $2, $3, $4)`,
+    [s.houseGroupId, s.checkinDate, s.checkoutDate, s.now],
+  );
+}
+
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRecord | null> {
   const r = await db.query<Row>(`${SELECT} WHERE s.id = $1`, [id]);
   return r.rows[0] ? toRecord(r.rows[0]) : null;

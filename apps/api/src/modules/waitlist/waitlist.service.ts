@@ -78,6 +78,7 @@ export async function createSubscription(
     const free = await repo.freeHouse(tx, { ...wanted, accountId, lock: false });
     if (free !== null) throw new AppError('CodeWaitlistDatesAvailable');
     await repo.insertSubscription(tx, { id, accountId, ...wanted, adults, children, infants, now });
+    await repo.noteForSweep(tx, { ...wanted, now });
   });
   const stored = (await repo.findSubscription(deps.db, id))!;
   return {
