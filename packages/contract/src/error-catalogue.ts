@@ -959,6 +959,48 @@ export const ERROR_CATALOGUE = {
     code: 'FAILED_PRECONDITION',
     en: 'This stay pass has ended: the stay is over or the booking was cancelled.',
     ja: 'この滞在パスは終了しました。ご滞在が終了したか、ご予約がキャンセルされています。',
+  // The waitlist (cancellation subscriptions), decision 0045.
+  CodeWaitlistDatesAvailable: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'These dates are free: you can book them now instead of waiting.',
+    ja: 'この日程は空いています。キャンセル待ちではなく、今すぐご予約いただけます。',
+  },
+  CodeWaitlistDatesPast: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Choose a check-in date from today on.',
+    ja: 'チェックイン日は今日以降の日付を選んでください。',
+  },
+  CodeWaitlistStayTooLong: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'A waitlist entry covers at most 14 nights, with the check-out after the check-in.',
+    ja: 'キャンセル待ちは最長14泊までで、チェックアウト日はチェックイン日より後にしてください。',
+  },
+  CodeWaitlistGuestsInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: "The number of guests does not fit this house group's capacity.",
+    ja: 'ご人数がこの宿の定員に合いません。',
+  },
+  CodeWaitlistDuplicate: {
+    status: 409,
+    code: 'ALREADY_EXISTS',
+    en: 'You are already waiting for these dates.',
+    ja: 'この日程はすでにキャンセル待ちに登録されています。',
+  },
+  CodeWaitlistLimitReached: {
+    status: 429,
+    code: 'RESOURCE_EXHAUSTED',
+    en: 'You are waiting for as many dates as one account may (10). Remove one to add another.',
+    ja: 'キャンセル待ちの登録は1アカウント10件までです。他の登録を削除してから追加してください。',
+  },
+  CodeWaitlistSubscriptionNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This waitlist entry was not found.',
+    ja: 'このキャンセル待ちの登録は見つかりませんでした。',
   },
 } as const satisfies Record<string, Entry>;
 

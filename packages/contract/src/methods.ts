@@ -20,6 +20,7 @@ import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
 import { VEHICLE_RENTAL_METHODS } from './vehicle-rental.contract.js';
 import { VEHICLE_METHODS } from './vehicle.contract.js';
+import { WAITLIST_METHODS } from './waitlist.contract.js';
 
 /**
  * The methods of each domain, keyed by the domain's name. The OpenAPI document
@@ -47,6 +48,7 @@ export const METHODS_BY_DOMAIN = {
   vehicle: VEHICLE_METHODS,
   vehicleRental: VEHICLE_RENTAL_METHODS,
   stayPass: STAY_PASS_METHODS,
+  waitlist: WAITLIST_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

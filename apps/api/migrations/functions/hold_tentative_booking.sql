@@ -11,7 +11,8 @@
 -- without queueing on its locks; the house's night locks are taken in date order (as
 -- booking.repo.ts tryInsertStay takes them), so concurrent holds of the same nights queue instead
 -- of deadlocking inside the exclusion constraint; a house taken by a hold this one queued behind
--- is passed over too; the ACTIVE stay is inserted (the exclusion constraint on stays still decides,
+-- is passed over too, and so is a house whose nights an ACTIVE waitlist offer keeps for someone
+-- else (waitlist_reserved, decision 0045); the ACTIVE stay is inserted (the exclusion constraint on stays still decides,
 -- and refuses with 23P01 a stay written by anything that took no night locks); then the booking
 -- with its number, its conversation and its first event. The house is written into the quote
 -- (quote.consumptionHouseId) and the event (detail.houseId).
@@ -98,6 +99,8 @@ BEGIN
       PERFORM pg_advisory_xact_lock(hashtext(v_house), v_night);
     END LOOP;
     CONTINUE WHEN stay_overlaps(v_house, p_checkin, p_checkout);
+    -- Nights kept for a waitlist subscriber's offer are theirs alone (decision 0045).
+    CONTINUE WHEN waitlist_reserved(v_house, p_checkin, p_checkout, p_account_id);
 
     WITH s AS (
       INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)

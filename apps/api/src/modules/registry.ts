@@ -56,6 +56,9 @@ import { vehicleRentalTask } from './vehicle/vehicle-rental.service.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { verificationImplementations } from './verification/verification.router.js';
+import { waitlistTask } from './waitlist/waitlist-offers.service.js';
+import { waitlistImplementations } from './waitlist/waitlist.router.js';
+import { forgetUser as forgetWaitlistData } from './waitlist/waitlist.service.js';
 import { forgetUser as forgetVerificationData } from './verification/verification.service.js';
 
 /**
@@ -88,6 +91,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...vehicleImplementations,
   ...vehicleRentalImplementations,
   ...stayPassImplementations,
+  ...waitlistImplementations,
 ];
 
 /**
@@ -99,6 +103,7 @@ export const USER_ERASERS: UserEraser[] = [
   (deps, user) => forgetOwnershipData(deps, user.userId),
   (deps, user) => forgetFamilyData(deps, user.userId, user.addresses),
   (deps, user) => forgetVerificationData(deps, user.userId, user.addresses),
+  (deps, user) => forgetWaitlistData(deps, user.userId),
 ];
 
 export const BACKGROUND_TASKS: Task[] = [
@@ -114,6 +119,7 @@ export const BACKGROUND_TASKS: Task[] = [
   archiveExpiredDriverLicensesTask,
   eraseDriverLicensesTask,
   vehicleRentalTask,
+  waitlistTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

@@ -80,7 +80,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/house-groups/:houseGroupId', {
     indexable: true,
     screen: 'routes/house-group.route.tsx',
-    namespaces: ['catalogue'],
+    namespaces: ['catalogue', 'waitlist'],
   }),
   entry('/login', { indexable: true, screen: 'routes/login.route.tsx' }),
   entry('/login/callback', { screen: 'routes/login-callback.route.tsx' }),
@@ -108,7 +108,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist'],
   }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   // The stay pass kept on the device for offline use (decision 0044); the page holds no pass itself.
@@ -118,6 +118,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['stay-pass'],
   }),
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
+  // The dates the guest waits for (cancellation subscriptions) and their offers.
+  entry('/mypage/waitlist', {
+    access: 'private',
+    screen: 'routes/mypage-waitlist.route.tsx',
+    namespaces: ['waitlist'],
+  }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',

@@ -31,6 +31,7 @@ import { StaySummary } from '../features/catalogue/components/stay-summary.compo
 import { TimeUseCard } from '../features/catalogue/components/time-use-card.component';
 import { TypeLabel } from '../features/catalogue/components/type-label.component';
 import { OwnerStayChoice } from '../features/owner/components/owner-stay-choice.component';
+import { WaitlistNotify } from '../features/waitlist/components/waitlist-notify.component';
 import { findQuote } from '../features/catalogue/house-group-quote';
 import { formatYen } from '../lib/format-yen';
 import { translatorFor } from '../lib/i18n';
@@ -38,9 +39,13 @@ import { languageFromPath, localizePath } from '../lib/language';
 import { useLanguage } from '../lib/use-language.hook';
 import { useSignedIn } from '../lib/use-signed-in.hook';
 import catalogueStylesHref from '../styles/catalogue.css?url';
+import waitlistStylesHref from '../styles/waitlist.css?url';
 import type { Route } from './+types/house-group.route';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogueStylesHref },
+  { rel: 'stylesheet', href: waitlistStylesHref },
+];
 
 /** Months the calendar shows at once, and how far ahead it goes (the API's limit is 18). */
 const MONTHS_SHOWN = 2;
@@ -110,6 +115,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     problem,
     quote,
     origin: context.publicOrigin,
+    today,
   };
 }
 
@@ -229,6 +235,18 @@ export default function HouseGroupRoute({ loaderData }: Route.ComponentProps) {
               calendarId={CALENDAR_ID}
             />
           )}
+          {g.usageLabel !== 'TIME' ? (
+            <WaitlistNotify
+              key={`${d.stay.checkin}|${d.stay.checkout}`}
+              houseGroupId={g.id}
+              today={d.today}
+              stay={d.stay}
+              guests={d.guests}
+              taken={Boolean(d.stay.checkin && d.stay.checkout && d.quote && !d.quote.available)}
+              signedIn={signedIn}
+              selfHref={selfHref}
+            />
+          ) : null}
           {signedIn ? <OwnerStayChoice houseGroupId={g.id} query={stayQueryString(d.stay, d.guests)} /> : null}
         </aside>
       </div>

@@ -120,6 +120,16 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/waitlist', language)}
+        data-testid="mypage-waitlist"
+      >
+        <span className="mypage-points__label">{t('waitlist:list.title')}</span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">

@@ -168,13 +168,30 @@ export async function busyHouseIds(
 }
 
 /**
+ * The stay, unless an ACTIVE waitlist offer keeps the house's nights for someone else (read after the
+ * night locks, in the same statement as the insert, so no round trip is added: decision 0045).
+ */
+const INSERT_FREE_STAY = `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
+  SELECT $1, $2, $3, $4::date, $5::date, 'ACTIVE', $6
+  WHERE NOT waitlist_reserved($2, $4::date, $5::date, $7::uuid)`;
+
+/**
  * Inserts the ACTIVE stay inside a savepoint. False when the exclusion
  * constraint refuses it (another stay took the house first); the transaction
  * stays usable, so the caller can try the next house.
  */
 export async function tryInsertStay(
   tx: Db,
-  s: { id: string; houseId: string; houseGroupId: string; checkin: string; checkout: string; bookingId: string },
+  s: {
+    id: string;
+    houseId: string;
+    houseGroupId: string;
+    checkin: string;
+    checkout: string;
+    bookingId: string;
+    /** Who holds: nights a waitlist offer keeps for someone else are passed over (decision 0045); null: anyone's. */
+    accountId?: string | null;
+  },
   /** False for the last house to try: a refusal then ends the transaction anyway, so no savepoint is needed. */
   retryable = true,
 ): Promise<boolean> {
@@ -190,12 +207,16 @@ export async function tryInsertStay(
   );
   if (!retryable) {
     try {
-      await tx.query(
-        `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
-         VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6)`,
-        [s.id, s.houseId, s.houseGroupId, s.checkin, s.checkout, s.bookingId],
-      );
-      return true;
+      const r = await tx.query(INSERT_FREE_STAY, [
+        s.id,
+        s.houseId,
+        s.houseGroupId,
+        s.checkin,
+        s.checkout,
+        s.bookingId,
+        s.accountId ?? null,
+      ]);
+      return (r.rowCount ?? 0) > 0;
     } catch (err) {
       if ((err as { code?: string }).code === '23P01') return false;
       throw err;
@@ -203,13 +224,17 @@ export async function tryInsertStay(
   }
   await tx.query('SAVEPOINT stay_attempt');
   try {
-    await tx.query(
-      `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date, status, booking_id)
-       VALUES ($1, $2, $3, $4, $5, 'ACTIVE', $6)`,
-      [s.id, s.houseId, s.houseGroupId, s.checkin, s.checkout, s.bookingId],
-    );
+    const r = await tx.query(INSERT_FREE_STAY, [
+      s.id,
+      s.houseId,
+      s.houseGroupId,
+      s.checkin,
+      s.checkout,
+      s.bookingId,
+      s.accountId ?? null,
+    ]);
     await tx.query('RELEASE SAVEPOINT stay_attempt');
-    return true;
+    return (r.rowCount ?? 0) > 0;
   } catch (err) {
     await tx.query('ROLLBACK TO SAVEPOINT stay_attempt');
     if ((err as { code?: string }).code === '23P01') return false;

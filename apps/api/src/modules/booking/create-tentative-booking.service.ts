@@ -30,7 +30,14 @@ export type HoldRequest = {
 type CatalogueRead = 'kept-copy' | 'after-barrier';
 
 /** The ids and the moment of one hold, chosen before any write. */
-export type HoldIds = { bookingId: string; stayId: string; conversationId: string; now: Date };
+export type HoldIds = {
+  bookingId: string;
+  stayId: string;
+  conversationId: string;
+  now: Date;
+  /** The holder's account: a waitlist offer's nights are theirs only (decision 0045); absent: nobody's offer. */
+  accountId?: string;
+};
 
 type HoldReads = { user: HoldingUser | null; priced: PricedRequest; candidates: string[] };
 
@@ -99,6 +106,7 @@ async function holdOnce(
     stayId: randomUUID(),
     conversationId: randomUUID(),
     now: deps.clock.now(),
+    accountId: hold.accountId,
   };
   const { priced } = reads;
   const plain =
@@ -262,6 +270,7 @@ export async function takeFirstFreeHouse(
         checkin: priced.checkinDate,
         checkout: priced.checkoutDate,
         bookingId: ids.bookingId,
+        accountId: ids.accountId ?? null,
       },
       i < candidates.length - 1,
     );

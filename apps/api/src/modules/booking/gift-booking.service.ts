@@ -363,6 +363,14 @@ export async function priceSlotsGiftStay(
   return { pricing: { priced, snapshot, choices: input.request, language: input.language }, gift, years };
 }
 
+/** Fresh ids of a stay written at `now`. */
+const newHoldIds = (now: Date) => ({
+  bookingId: randomUUID(),
+  stayId: randomUUID(),
+  conversationId: randomUUID(),
+  now,
+});
+
 /**
  * Books the recipient's stay with an undated gift, inside the gift's transaction: the gift's
  * nights go back to the share and the stay's are consumed from them (so unused ones stay with the
@@ -375,7 +383,7 @@ export async function writeSlotsGiftStay(
   to: { accountId: string; userId: string; now: Date },
 ): Promise<{ bookingId: string }> {
   const { priced, choices, language } = p.pricing;
-  const ids: HoldIds = { bookingId: randomUUID(), stayId: randomUUID(), conversationId: randomUUID(), now: to.now };
+  const ids: HoldIds = { ...newHoldIds(to.now), accountId: to.accountId };
   const actor = actorOf.account(to.accountId);
   await returnSlots(tx, { bookingId: p.gift.slotKey, actor, at: to.now });
   const houseId = await takeFirstFreeHouse(tx, priced, priced.houseIds, ids);

@@ -642,6 +642,7 @@ async function holdOwnerOnce(
     stayId: randomUUID(),
     conversationId: randomUUID(),
     now: deps.clock.now(),
+    accountId,
   };
   const hold: HoldRequest = {
     accountId,
