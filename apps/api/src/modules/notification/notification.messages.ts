@@ -18,8 +18,12 @@ function value(params: Params, name: string): string {
   const v = params[name];
   if (v === undefined || v === null) return '';
   // Control characters (a line break in a name) would break a mail's header or a push's one line.
-  const text = String(v)
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+  const text = Array.from(String(v), (ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 0x20 || code === 0x7f ? ' ' : ch;
+  })
+    .join('')
+    .replace(/ {2,}/g, ' ')
     .trim();
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
