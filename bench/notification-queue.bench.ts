@@ -74,6 +74,8 @@ async function smtpSink() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A local sink: no reverse DNS lookup of 127.0.0.1 per connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)

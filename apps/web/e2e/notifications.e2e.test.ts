@@ -80,9 +80,7 @@ describe('notifications', () => {
     const { context, page } = await signedInGuest(browser, base, 'en', 1280);
     await page.goto(`${base}/mypage`, { waitUntil: 'networkidle' });
     await expect.poll(() => badge(page, 'header').textContent()).toBe('2');
-    await expect
-      .poll(() => page.getByTestId('notifications-link-header').getAttribute('aria-label'))
-      .toBe('Notifications, 2 unread');
+    await page.getByRole('link', { name: /^Notifications\s?, 2 unread$/ }).waitFor();
 
     await page.getByTestId('notifications-link-header').click();
     await page.waitForURL(`${base}/mypage/notifications`);

@@ -16,14 +16,10 @@ export function NotificationsLink({ variant }: { variant: 'header' | 'footer' })
   const language = useLanguage();
   const unread = useUnreadNotifications();
   const badge = badgeText(unread ?? 0);
-  const label = badge
-    ? t('ui:accountNav.notificationsUnread', { count: unread ?? 0 })
-    : t('ui:accountNav.notifications');
   return (
     <NavLink
       className={variant === 'header' ? 'account-nav__link notifications-link' : 'footer-menu__item notifications-link'}
       to={localizePath('/mypage/notifications', language)}
-      aria-label={label}
       data-testid={`notifications-link-${variant}`}
     >
       <span className="notifications-link__icon">
@@ -46,7 +42,11 @@ export function NotificationsLink({ variant }: { variant: 'header' | 'footer' })
           </span>
         ) : null}
       </span>
+      {/* The name is the words themselves (the badge is hidden from it), so it reads as it shows. */}
       <span className={variant === 'header' ? 'visually-hidden' : undefined}>{t('ui:accountNav.notifications')}</span>
+      {badge ? (
+        <span className="visually-hidden">{t('ui:accountNav.notificationsUnread', { count: unread ?? 0 })}</span>
+      ) : null}
     </NavLink>
   );
 }
