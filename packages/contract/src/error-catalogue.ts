@@ -777,6 +777,13 @@ export const ERROR_CATALOGUE = {
     en: 'These dates need more nights (or more high-season nights) than the gift gives.',
     ja: 'この日程にはギフトの泊数（またはハイシーズンの泊数）が足りません。',
   },
+  // In-app notifications.
+  CodeNotificationNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This notification was not found.',
+    ja: 'このお知らせは見つかりませんでした。',
+  },
   // Vehicle rentals.
   CodeVehicleRentalNotFound: {
     status: 404,

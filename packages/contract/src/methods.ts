@@ -6,6 +6,7 @@ import { FAMILY_METHODS } from './family.contract.js';
 import { GIFT_METHODS } from './gift.contract.js';
 import { HIGH_SEASON_METHODS } from './high-season.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
+import { NOTIFICATION_METHODS } from './notification.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
@@ -49,6 +50,7 @@ export const METHODS_BY_DOMAIN = {
   vehicleRental: VEHICLE_RENTAL_METHODS,
   stayPass: STAY_PASS_METHODS,
   waitlist: WAITLIST_METHODS,
+  notification: NOTIFICATION_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

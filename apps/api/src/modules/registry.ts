@@ -26,6 +26,7 @@ import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
 import { notificationImplementations } from './notification/notification.router.js';
+import { notificationDeliveryTask } from './notification/notification-delivery.service.js';
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
 import { ownerAreaImplementations } from './owner-area/owner-area.router.js';
 import { highSeasonImplementations } from './ownership/high-season.router.js';
@@ -55,6 +56,8 @@ import { vehicleRentalImplementations } from './vehicle/vehicle-rental.router.js
 import { vehicleRentalTask } from './vehicle/vehicle-rental.service.js';
 import { isOwnerAccount } from './user/user.service.js';
 import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
+import { sendMessage } from './outbox/outbox.service.js';
+import { sendToUser } from './push/push.service.js';
 import { verificationImplementations } from './verification/verification.router.js';
 import { waitlistTask } from './waitlist/waitlist-offers.service.js';
 import { waitlistImplementations } from './waitlist/waitlist.router.js';
@@ -120,6 +123,11 @@ export const BACKGROUND_TASKS: Task[] = [
   eraseDriverLicensesTask,
   vehicleRentalTask,
   waitlistTask,
+  // Notification mail goes through the outbox and push through the push service; notification depends on neither.
+  notificationDeliveryTask({
+    email: async (deps, m) => void (await sendMessage(deps, { channel: 'EMAIL', ...m })),
+    push: sendToUser,
+  }),
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

@@ -39,6 +39,7 @@ const ROWS: Row[] = [
   ['/mypage/stay-pass', '/mypage/stay-pass', 'private', 'light', true, true, true, false],
   ['/mypage/points', '/mypage/points', 'private', 'light', true, true, true, false],
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
+  ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   [
     '/mypage/driver-license/images/0123456789abcdef0123456789abcdef.jpg',

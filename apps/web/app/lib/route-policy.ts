@@ -137,6 +137,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     banner: false,
     screen: 'routes/driver-license-image.route.tsx',
   }),
+  // In-app notifications with their read state (features/notification).
+  entry('/mypage/notifications', {
+    access: 'private',
+    screen: 'routes/mypage-notifications.route.tsx',
+    namespaces: ['notification'],
+  }),
   // Account settings: the user's profile, contacts, notifications and deletion.
   entry('/mypage/settings', {
     access: 'private',

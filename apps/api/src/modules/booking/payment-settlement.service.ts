@@ -9,6 +9,7 @@ import {
   markBillingRefunded,
   type BillingForUpdate,
 } from '../billing/billing.service.js';
+import { enqueueNotification } from '../notification/notification-event.service.js';
 import { capturePayment, findPaymentsByReference, getPayment, refundPayment } from '../payment/payment.service.js';
 import { expireHold, recordTransition } from './booking-lifecycle.service.js';
 import { actorOf } from './booking-state.rules.js';
@@ -159,6 +160,13 @@ async function settleCaptured(s: Settling): Promise<Settled> {
       },
       detail: { billingId: s.billingId, paymentId },
     });
+    await enqueueNotification(tx, now, {
+      userId: b.userId,
+      kind: 'BOOKING_CONFIRMED',
+      params: { bookingNumber: b.bookingNumber, checkinDate: b.checkinDate, checkoutDate: b.checkoutDate },
+      link: `/mypage/bookings/${b.id}`,
+      dedupeKey: `booking-confirmed:${b.id}`,
+    });
     return { kind: 'PAID', booking: { ...b, status: 'BOOKED', bookedAt: now } };
   }
   // The hold is gone (expired, cancelled) or this attempt was superseded: give the money back.
@@ -213,6 +221,14 @@ async function settleFailed(s: Settling, reason: PaymentFailure): Promise<Settle
         paymentAttempt: { ...s.attempt!, paymentId: s.paymentId, status: 'FAILED', reason, challengeUrl: null },
       },
       detail: { billingId: s.billingId, paymentId: s.paymentId, reason },
+    });
+    // One notice per refused billing: settling the same refusal again (webhook, reconciliation) adds none.
+    await enqueueNotification(tx, now, {
+      userId: b.userId,
+      kind: 'PAYMENT_FAILED',
+      params: { bookingNumber: b.bookingNumber, checkinDate: b.checkinDate, checkoutDate: b.checkoutDate },
+      link: `/mypage/bookings/${b.id}/payment`,
+      dedupeKey: `payment-failed:${s.billingId}`,
     });
   } else if (s.current && inFlight(s.attempt)) {
     // The hold already ended: the attempt is closed so reconciliation stops asking about it.

@@ -149,6 +149,14 @@ describe('GIFT_USE: a stay given, accepted by its recipient', () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.bookingId).toBe(gift.bookingId);
     expect(accepted.body.gift).toMatchObject({ status: 'ACCEPTED', acceptedByCaller: true, bookingId: gift.bookingId });
+    // The owner who gave the nights is told they were received, once.
+    const told = await t.pool.query(
+      `SELECT link, params FROM notifications WHERE user_id = $1 AND kind = 'GIFT_RECEIVED'`,
+      [o.userId],
+    );
+    expect(told.rows).toEqual([
+      { link: '/owner/gifts', params: { checkinDate: expect.any(String), checkoutDate: expect.any(String) } },
+    ]);
 
     const row = await bookingRow(gift.bookingId!);
     expect(row).toMatchObject({ status: 'BOOKED', account_id: r.accountId, user_id: r.userId, males: 2 });

@@ -13,6 +13,7 @@ import {
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
+import { enqueueNotification } from '../notification/notification-event.service.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
 import {
@@ -262,6 +263,23 @@ async function requireGift(db: Db, token: string, forUpdate = false): Promise<Gi
   return g;
 }
 
+/** The owner who gave the nights hears that they were taken (GIFT_RECEIVED, once per gift). */
+async function tellSenderOfAcceptance(
+  tx: Db,
+  now: Date,
+  g: { id: string; senderUserId: string },
+  stay: { checkinDate: string | null; checkoutDate: string | null },
+): Promise<void> {
+  await enqueueNotification(tx, now, {
+    userId: g.senderUserId,
+    kind: 'GIFT_RECEIVED',
+    params:
+      stay.checkinDate && stay.checkoutDate ? { checkinDate: stay.checkinDate, checkoutDate: stay.checkoutDate } : {},
+    link: '/owner/gifts',
+    dedupeKey: `gift-received:${g.id}`,
+  });
+}
+
 /**
  * accept_gift: the recipient's choices are priced first (a headcount the house does not take is
  * refused before anything is locked); then, with the gift's row locked and its state checked again,
@@ -291,6 +309,7 @@ export async function acceptGift(
       recipientAccountId: accountId,
       recipientUserId: user.id,
     });
+    await tellSenderOfAcceptance(tx, now, g, { checkinDate: g.checkinDate, checkoutDate: g.checkoutDate });
   });
   return { bookingId: found.bookingId, gift: await giftView(deps, language, giftToken, user) };
 }
@@ -338,6 +357,10 @@ export async function bookWithSlotsGift(
       recipientAccountId: accountId,
       recipientUserId: user.id,
       bookingId: written.bookingId,
+    });
+    await tellSenderOfAcceptance(tx, now, g, {
+      checkinDate: realIsoFromCivil(request.checkinDate),
+      checkoutDate: realIsoFromCivil(request.checkoutDate),
     });
     return written.bookingId;
   });

@@ -4,6 +4,7 @@ import { NotificationChannelType, NotificationItemType } from '@yado/contract/us
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { requireUser } from '../user/user.service.js';
+import { deleteNotificationsOf } from './notification-event.repo.js';
 import * as repo from './notification.repo.js';
 
 type Channel = (typeof NotificationChannelType.values)[number];
@@ -80,7 +81,10 @@ export async function forgetDeviceToken(deps: Deps, deviceToken: string): Promis
   await repo.deleteDeviceToken(deps.db, deviceToken);
 }
 
-/** Removes a user's device tokens and settings (account deletion). */
+/** Removes a user's device tokens, settings and notifications with their jobs (account deletion). */
 export async function forgetUser(deps: Deps, userId: string): Promise<void> {
-  await withTx(deps.db, (tx) => repo.deleteUserData(tx, userId));
+  await withTx(deps.db, async (tx) => {
+    await repo.deleteUserData(tx, userId);
+    await deleteNotificationsOf(tx, userId);
+  });
 }

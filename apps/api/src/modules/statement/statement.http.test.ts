@@ -186,6 +186,13 @@ describe('closing a month', () => {
     expect(closed.newlyClosed).toBe(true);
     expect(closed.period).toMatchObject({ periodId: `MONTHLY-${p2.slice(0, 7)}`, statementCount: 2 });
     expect(closed.period.completedAt).not.toBeNull();
+    // Each owner is told of their statement once, in the close's transaction, linked to it.
+    const told = await t.pool.query<{ user_id: string; link: string }>(
+      `SELECT user_id, link FROM notifications WHERE kind = 'STATEMENT_ISSUED' AND params->>'periodFrom' = $1`,
+      [p2],
+    );
+    expect(told.rows.map((r) => r.user_id).sort()).toEqual([a.user.id, b.user.id].sort());
+    expect(told.rows.every((r) => /^\/owner\/statements\/os_[0-9a-f]+$/.test(r.link))).toBe(true);
 
     const s = await statementOf(a.token, p2);
     expect(s.houseStatements).toHaveLength(1);

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
+import { enqueueNotification } from '../notification/notification-event.service.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../platform/http/call-context.js';
 import type { Task } from '../../platform/scheduler.js';
@@ -154,6 +155,15 @@ export async function issueStatements(deps: Deps, row: PeriodRow): Promise<void>
       if (owners.length === 0) return null;
       const statements = await buildBatch(deps, tx, { row, period, previousClosedAt, owners });
       await repo.insertStatements(tx, statements);
+      for (const st of statements) {
+        await enqueueNotification(tx, row.closedAt, {
+          userId: st.userId,
+          kind: 'STATEMENT_ISSUED',
+          params: { statementNumber: st.statementNumber, periodFrom: st.periodFrom, periodTo: st.periodTo },
+          link: `/owner/statements/${st.id}`,
+          dedupeKey: `statement-issued:${st.id}`,
+        });
+      }
       return owners[owners.length - 1]!.userId;
     });
     if (last === null) break;

@@ -5,6 +5,7 @@ import { withRedirectUrl } from '../../../lib/redirect-url';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSession } from '../../../lib/use-session.hook';
 import { useSignedIn } from '../../../lib/use-signed-in.hook';
+import { NotificationsLink } from '../../../components/ui/notifications-link.component';
 import { useLogOut } from '../hooks/use-log-out.hook';
 
 /** Pages that are themselves the way in: a link to log in would lead nowhere new. */
@@ -41,6 +42,7 @@ export function AccountNav() {
       <NavLink className="account-nav__link" to={localizePath('/mypage', language)} end>
         {t('ui:accountNav.mypage')}
       </NavLink>
+      <NotificationsLink variant="header" />
       {isOwner ? (
         <NavLink className="account-nav__link" to={localizePath('/owner', language)} data-testid="account-nav-owner">
           {t('ui:accountNav.owner')}

@@ -4,6 +4,7 @@ import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { useSession } from '../../../lib/use-session.hook';
 import { useSignedIn } from '../../../lib/use-signed-in.hook';
+import { NotificationsLink } from '../../../components/ui/notifications-link.component';
 import { useLogOut } from '../hooks/use-log-out.hook';
 
 function Icon({ path }: { path: string }) {
@@ -52,6 +53,7 @@ export function FooterMenu() {
         <Icon path={PERSON_ICON} />
         {t('ui:accountNav.mypage')}
       </NavLink>
+      <NotificationsLink variant="footer" />
       {isOwner ? (
         <NavLink className="footer-menu__item" to={localizePath('/owner', language)}>
           <Icon path={KEY_ICON} />
