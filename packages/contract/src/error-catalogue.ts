@@ -966,6 +966,7 @@ export const ERROR_CATALOGUE = {
     code: 'FAILED_PRECONDITION',
     en: 'This stay pass has ended: the stay is over or the booking was cancelled.',
     ja: 'この滞在パスは終了しました。ご滞在が終了したか、ご予約がキャンセルされています。',
+  },
   // The waitlist (cancellation subscriptions), decision 0045.
   CodeWaitlistDatesAvailable: {
     status: 409,

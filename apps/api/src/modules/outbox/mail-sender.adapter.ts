@@ -12,6 +12,9 @@ export function smtpMailSender(smtpUrl: string, from: string): MailSender {
   if (!transport) {
     transport = nodemailer.createTransport({
       url: smtpUrl,
+      // Pooled: mails reuse open connections instead of a handshake (and TLS) each.
+      pool: true,
+      maxConnections: 5,
       // A request waits for the hand-over to the SMTP server; a dead server must not hang it.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
