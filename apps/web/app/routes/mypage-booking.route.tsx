@@ -13,6 +13,7 @@ import { BookingDetailView } from '../features/booking/components/booking-detail
 import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
+import { StayKeySection } from '../features/stay/components/stay-key-section.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -21,6 +22,7 @@ import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
 import ownerStylesHref from '../styles/owner.css?url';
 import vehicleStylesHref from '../styles/vehicle.css?url';
+import stayStylesHref from '../styles/stay.css?url';
 import type { Route } from './+types/mypage-booking.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,6 +85,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: ownerStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
+  { rel: 'stylesheet', href: stayStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -138,6 +141,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         refresh={refresh}
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
+      <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} />
       <BookingVehicleRentals
         bookingId={booking.bookingId}
         bookingStatus={booking.bookingStatus}
