@@ -180,6 +180,8 @@ const ROWS: Row[] = [
   ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
   ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
   ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
+  ['/staff/housekeeping', '/staff/housekeeping', 'private', 'light', false, false, false, false],
+  ['/staff/doors', '/staff/doors', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 
