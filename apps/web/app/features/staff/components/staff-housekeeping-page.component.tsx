@@ -61,10 +61,10 @@ export function StaffHousekeepingPage({
             <thead>
               <tr>
                 <th scope="col">{t('stay:housekeeping.house')}</th>
+                <th scope="col">{t('stay:housekeeping.dndLabel')}</th>
                 <th scope="col">{t('stay:housekeeping.kindLabel')}</th>
                 <th scope="col">{t('stay:housekeeping.guest')}</th>
                 <th scope="col">{t('stay:housekeeping.stay')}</th>
-                <th scope="col">{t('stay:housekeeping.dndLabel')}</th>
               </tr>
             </thead>
             <tbody>
@@ -78,6 +78,13 @@ export function StaffHousekeepingPage({
                   <td>
                     {i.houseGroup.name} · {i.house.name}
                   </td>
+                  <td data-testid="housekeeping-dnd">
+                    {i.doNotDisturb ? (
+                      <span className="badge badge--warning">{t('stay:housekeeping.dndOn')}</span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>{t(`stay:housekeeping.kind.${i.kind}`)}</td>
                   <td>
                     {i.guestName}
@@ -85,13 +92,6 @@ export function StaffHousekeepingPage({
                   </td>
                   <td>
                     {civilText(i.checkinDate)} → {civilText(i.checkoutDate)}
-                  </td>
-                  <td data-testid="housekeeping-dnd">
-                    {i.doNotDisturb ? (
-                      <span className="badge badge--warning">{t('stay:housekeeping.dndOn')}</span>
-                    ) : (
-                      '—'
-                    )}
                   </td>
                 </tr>
               ))}
