@@ -144,6 +144,23 @@ describe('the key of a stay', () => {
     await screenshotAtWidths(page, 'stay-key-ja');
     await context.close();
 
+    // The companion finds the shared key on their keys page (from My page) and opens the door with it.
+    const ownerContext = await newContext(browser, 'en', 375);
+    const owner = await ownerContext.newPage();
+    await signIn(owner, base, DEMO_OWNER, { redirectUrl: '/mypage' });
+    await owner.getByTestId('mypage-keys').click();
+    await owner.waitForURL(`${base}/mypage/keys`);
+    const shared = owner.getByTestId('stay-key');
+    await shared.waitFor();
+    expect(await shared.getAttribute('data-status')).toBe('VALID');
+    expect(await owner.getByTestId('share-submit').count()).toBe(0);
+    await expect.poll(() => owner.getByTestId('door-state').textContent()).toBe('Locked');
+    await hydrated(owner, 'door-unlock');
+    await owner.getByTestId('door-unlock').click();
+    await expect.poll(() => owner.getByTestId('door-state').textContent(), { timeout: 10_000 }).toBe('Unlocked');
+    await screenshotAtWidths(owner, 'stay-keys-companion');
+    await ownerContext.close();
+
     // Staff see the do-not-disturb on tomorrow's cleaning schedule.
     const staffContext = await newContext(browser, 'en', 1280);
     const staff = await staffContext.newPage();

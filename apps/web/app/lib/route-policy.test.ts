@@ -38,6 +38,7 @@ const ROWS: Row[] = [
   ['/mypage', '/mypage', 'private', 'light', true, true, true, false],
   ['/mypage/points', '/mypage/points', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
+  ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [
     '/mypage/driver-license/images/0123456789abcdef0123456789abcdef.jpg',
     '/mypage/driver-license/images/:imageFile',

@@ -108,8 +108,10 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'stay'],
   }),
+  // Every key the user holds: of their stays and shared with them (decision 0041).
+  entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).

@@ -192,7 +192,7 @@ export async function shareKey(deps: Deps, accountId: string, input: { keyId: st
       userId: recipient,
       kind: 'KEY_SHARED',
       params: { bookingNumber: held.row.bookingNumber, checkinDate: held.row.checkinDate },
-      link: '/mypage',
+      link: '/mypage/keys',
       dedupeKey: `key-shared:${sharedKeyId}`,
     });
     await recordAudit(tx, {

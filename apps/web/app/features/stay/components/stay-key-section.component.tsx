@@ -56,7 +56,7 @@ export function StayKeySection({ bookingId, bookingStatus }: { bookingId: string
   );
 }
 
-function KeyCard({ stayKey: key, refresh }: { stayKey: Key; refresh: () => void }) {
+export function KeyCard({ stayKey: key, refresh }: { stayKey: Key; refresh: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const tz = key.stay.timezone;
