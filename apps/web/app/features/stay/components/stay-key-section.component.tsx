@@ -76,11 +76,9 @@ export function KeyCard({ stayKey: key, refresh }: { stayKey: Key; refresh: () =
         <span className={`badge ${STATUS_TONE[key.status] ?? 'badge--neutral'}`} data-testid="stay-key-status">
           {t(`stay:status.${key.status}`)}
         </span>
+        {key.holder === 'SHARE' ? <span className="badge badge--neutral">{t('stay:sharedWithYou')}</span> : null}
       </div>
-      <p className="stay-key__muted">
-        {t(`stay:operation.${key.unlockOperationType}`)}
-        {key.holder === 'SHARE' ? ` · ${t('stay:sharedWithYou')}` : ''}
-      </p>
+      <p className="stay-key__muted">{t(`stay:operation.${key.unlockOperationType}`)}</p>
 
       {key.unlockOperationType === 'SMARTHOME' ? (
         valid ? (
