@@ -170,6 +170,24 @@ describe('the key of a stay', () => {
     await row.waitFor();
     expect(await row.getByTestId('housekeeping-dnd').textContent()).toBe('Do not disturb');
     await screenshotAtWidths(staff, 'staff-housekeeping');
+    // And on the front desk's arrivals of that day.
+    await staff.goto(`${base}/staff/bookings?date=${tomorrow}&view=ARRIVALS&houseGroup=${GROUP}`, {
+      waitUntil: 'networkidle',
+    });
+    const card = staff.locator(`[data-testid="booking-row"][data-booking-id="${bookingId}"]`);
+    expect(await card.getByTestId('booking-dnd').textContent()).toBe('Do not disturb');
+
+    // Staff set a house's key box code and instructions on the door settings page.
+    await staff.goto(`${base}/staff/doors?houseGroup=${GROUP}`, { waitUntil: 'networkidle' });
+    const house = staff.getByTestId('house-access').first();
+    await house.waitFor();
+    await hydrated(staff, 'house-access');
+    await house.getByLabel('Key box code').fill('2468');
+    await house.getByLabel('Instructions (English)').fill('The key box is on the left of the entrance.');
+    await house.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => house.getByRole('status').textContent()).toBe('Saved.');
+    await expectNoSeriousA11yViolations(staff, 'door settings');
+    await screenshotAtWidths(staff, 'staff-doors');
     await staffContext.close();
   });
 });
