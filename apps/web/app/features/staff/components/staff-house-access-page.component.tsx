@@ -54,7 +54,9 @@ export function StaffHouseAccessPage({
           {t('stay:access.load')}
         </button>
       </Form>
-      {unlockOperationType ? <p>{t('stay:access.operation', { type: unlockOperationType })}</p> : null}
+      {unlockOperationType ? (
+        <p>{t('stay:access.operation', { type: t(`stay:access.types.${unlockOperationType}`) })}</p>
+      ) : null}
       <div className="house-access">
         {houses.map((h) => (
           <HouseAccessForm key={h.houseId} house={h} />
