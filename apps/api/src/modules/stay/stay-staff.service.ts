@@ -66,10 +66,10 @@ export async function listHouseAccess(deps: Deps, language: Language, houseGroup
   return { unlockOperationType: type, houses: rows.map((r) => accessView(r, language)) };
 }
 
-/** staff_update_house_access */
+/** staff_update_house_access (actor: `account:<id>` of the staff member, or a system task). */
 export async function updateHouseAccess(
   deps: Deps,
-  accountId: string,
+  actor: string,
   language: Language,
   input: { houseId: string; lockDeviceId: string; keyBoxCode: string; instructionsEn: string; instructionsJa: string },
 ) {
@@ -80,7 +80,7 @@ export async function updateHouseAccess(
     await repo.upsertHouseAccess(tx, input, now);
     // The key-box code is a secret: the log says that it changed, not what it is.
     await recordAudit(tx, {
-      actor: `account:${accountId}`,
+      actor,
       action: 'HOUSE_ACCESS_UPDATED',
       entity: 'house',
       entityId: input.houseId,
@@ -94,4 +94,9 @@ export async function updateHouseAccess(
     });
   });
   return { house: accessView((await repo.findHouseAccess(deps.db, input.houseId))!, language) };
+}
+
+/** The houses of a house group (their ids), for the demo data's door settings. */
+export async function houseIdsOf(deps: Deps, houseGroupId: string): Promise<string[]> {
+  return (await repo.listHouseAccess(deps.db, houseGroupId)).map((h) => h.houseId);
 }

@@ -45,6 +45,6 @@ export const stayImplementations = [
   implement(staffListDoNotDisturb, (ctx, input) => staff.listDoNotDisturb(ctx.deps, input.bookingIds)),
   implement(staffListHouseAccess, (ctx, input) => staff.listHouseAccess(ctx.deps, ctx.language, input.houseGroupId)),
   implement(staffUpdateHouseAccess, (ctx, input) =>
-    staff.updateHouseAccess(ctx.deps, accountOf(ctx), ctx.language, input),
+    staff.updateHouseAccess(ctx.deps, `account:${accountOf(ctx)}`, ctx.language, input),
   ),
 ];
