@@ -18,7 +18,7 @@ type Outcome =
  * battery, and unlock and lock. A command is shown as done only when the lock reported the state
  * asked for; a lock that does not answer, refuses or jams says so.
  */
-export function DoorControl({ keyId }: { keyId: string }) {
+export function DoorControl({ keyId, timeZone }: { keyId: string; timeZone: string }) {
   const { t } = useTranslation();
   const read = useApiQuery(getDoorState, { keyId });
   const { call, busy, track } = useStayCall();
@@ -77,7 +77,7 @@ export function DoorControl({ keyId }: { keyId: string }) {
         ) : null}
         {state ? (
           <p className="stay-key__muted">
-            {t('stay:door.reportedAt', { time: formatTime(zonedParts(state.reportedAt)) })}
+            {t('stay:door.reportedAt', { time: formatTime(zonedParts(state.reportedAt, timeZone)) })}
           </p>
         ) : null}
       </div>

@@ -14,7 +14,17 @@ import { useStayCall } from '../hooks/use-stay-call.hook';
  * The booker shares the key with companions (each by the email address of their account) and
  * takes shares back. Revoked shares stay listed with who revoked them and when.
  */
-export function KeyShares({ keyId, canShare, onChange }: { keyId: string; canShare: boolean; onChange: () => void }) {
+export function KeyShares({
+  keyId,
+  timeZone,
+  canShare,
+  onChange,
+}: {
+  keyId: string;
+  timeZone: string;
+  canShare: boolean;
+  onChange: () => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const shares = useApiQuery(listSharedKeys, { keyId });
@@ -88,9 +98,9 @@ export function KeyShares({ keyId, canShare, onChange }: { keyId: string; canSha
                   <span className="stay-key__muted">{s.sharedWith.emailAddress}</span>
                 </p>
                 <p className="stay-key__muted">
-                  {t('stay:share.sharedAt', { time: formatDateTime(s.sharedAt, language) })}
+                  {t('stay:share.sharedAt', { time: formatDateTime(s.sharedAt, language, timeZone) })}
                   {s.revokedAt
-                    ? ` · ${t('stay:share.revokedAt', { time: formatDateTime(s.revokedAt, language) })}`
+                    ? ` · ${t('stay:share.revokedAt', { time: formatDateTime(s.revokedAt, language, timeZone) })}`
                     : ''}
                 </p>
               </div>

@@ -82,7 +82,7 @@ export function KeyCard({ stayKey: key, refresh }: { stayKey: Key; refresh: () =
 
       {key.unlockOperationType === 'SMARTHOME' ? (
         valid ? (
-          <DoorControl keyId={key.keyId} />
+          <DoorControl keyId={key.keyId} timeZone={tz} />
         ) : (
           <p className="stay-key__hint">{t(`stay:door.closedBecause.${key.status}`)}</p>
         )
@@ -111,6 +111,7 @@ export function KeyCard({ stayKey: key, refresh }: { stayKey: Key; refresh: () =
       {key.holder === 'BOOKER' ? (
         <KeyShares
           keyId={key.keyId}
+          timeZone={tz}
           canShare={key.status === 'VALID' || key.status === 'NOT_YET_VALID'}
           onChange={refresh}
         />
