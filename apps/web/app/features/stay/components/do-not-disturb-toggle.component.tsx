@@ -25,7 +25,7 @@ export function DoNotDisturbToggle({ bookingId }: { bookingId: string }) {
     <div className="stay-dnd">
       <div className="checkbox">
         <input
-          id="stay-dnd"
+          id={`stay-dnd-${bookingId}`}
           type="checkbox"
           role="switch"
           className="checkbox__control"
@@ -35,7 +35,7 @@ export function DoNotDisturbToggle({ bookingId }: { bookingId: string }) {
           onChange={(e) => void toggle(e.target.checked)}
           data-testid="dnd-toggle"
         />
-        <label htmlFor="stay-dnd" className="checkbox__label">
+        <label htmlFor={`stay-dnd-${bookingId}`} className="checkbox__label">
           {t('stay:dnd.label')}
         </label>
       </div>

@@ -65,7 +65,7 @@ export function KeyShares({
       {canShare ? (
         <form className="stay-shares__form" onSubmit={submit} noValidate>
           <TextField
-            id="stay-share-email"
+            id={`stay-share-email-${keyId}`}
             label={t('stay:share.email')}
             hint={t('stay:share.hint')}
             type="email"

@@ -40,7 +40,7 @@ export function SmartHomeControls({ keyId }: { keyId: string }) {
       <p className="stay-key__muted">{t('stay:home.room', { temperature: s.roomTemperatureCelsius.toFixed(1) })}</p>
       <div className="stay-home__grid">
         <SelectField
-          id="stay-climate-mode"
+          id={`stay-climate-mode-${keyId}`}
           label={t('stay:home.mode')}
           value={s.climateMode}
           disabled={busy !== null}
@@ -53,10 +53,10 @@ export function SmartHomeControls({ keyId }: { keyId: string }) {
           ))}
         </SelectField>
         <div className="stay-home__setpoint">
-          <p className="stay-key__label" id="stay-setpoint-label">
+          <p className="stay-key__label" id={`stay-setpoint-${keyId}`}>
             {t('stay:home.setPoint')}
           </p>
-          <div className="stay-home__stepper" role="group" aria-labelledby="stay-setpoint-label">
+          <div className="stay-home__stepper" role="group" aria-labelledby={`stay-setpoint-${keyId}`}>
             <Button
               variant="secondary"
               size="small"

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
+import { DoNotDisturbToggle } from './do-not-disturb-toggle.component';
 import { KeyCard } from './stay-key-section.component';
 
 /** Every key the user holds, each with what opens its door; a companion's way to a shared key. */
@@ -28,6 +29,10 @@ export function StayKeysPage({ keys }: { keys: Key[] }) {
             {t('stay:keys.stay', { number: k.stay.bookingNumber, house: k.stay.houseName })}
           </p>
           <KeyCard stayKey={k} refresh={() => void revalidate()} />
+          {/* A key not yet expired or cancelled belongs to a stay that is ready or under way. */}
+          {k.status === 'VALID' || k.status === 'NOT_YET_VALID' ? (
+            <DoNotDisturbToggle bookingId={k.stay.bookingId} />
+          ) : null}
         </article>
       ))}
     </section>
