@@ -231,6 +231,36 @@ describe('sharing a key', () => {
   });
 });
 
+describe('a companion’s share', () => {
+  it('shows the companion only their own share, and the companion may give it back', async () => {
+    const stay = await readyStay(t);
+    const key = await keyOf(t, stay);
+    const [first, second] = [await guestWithCard(t), await guestWithCard(t)];
+    for (const c of [first, second]) {
+      expect(
+        (await t.call(shareKey, { keyId: key.keyId, emailAddress: c.email }, { token: stay.guest.token })).status,
+      ).toBe(200);
+    }
+    expect(
+      (await t.call(listSharedKeys, { keyId: key.keyId }, { token: stay.guest.token })).body.sharedKeys,
+    ).toHaveLength(2);
+    const own = await t.call(listSharedKeys, { keyId: key.keyId }, { token: first.token });
+    expect(own.body.sharedKeys.map((s) => s.sharedWith.userId)).toEqual([first.userId]);
+    // Another holder's share is not theirs to revoke.
+    const others = (await t.call(listSharedKeys, { keyId: key.keyId }, { token: second.token })).body.sharedKeys[0]!;
+    const refused = await t.callRaw(revokeSharedKey, { sharedKeyId: others.sharedKeyId }, { token: first.token });
+    expect(refused.body).toMatchObject({ errorInfo: { reason: 'CodeKeyShareNotFound' } });
+    const given = await t.call(
+      revokeSharedKey,
+      { sharedKeyId: own.body.sharedKeys[0]!.sharedKeyId },
+      { token: first.token },
+    );
+    expect(given.body.sharedKey.revokedBy).toMatchObject({ userId: first.userId });
+    expect((await t.call(listKeys, {}, { token: first.token })).body.keys).toEqual([]);
+    expect((await t.call(listKeys, {}, { token: second.token })).body.keys).toHaveLength(1);
+  });
+});
+
 describe('the door', () => {
   it('unlocks and locks through the lock, answering its reported state and battery; a replay acts once', async () => {
     const stay = await readyStay(t);
