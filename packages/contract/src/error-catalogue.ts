@@ -845,6 +845,79 @@ export const ERROR_CATALOGUE = {
     en: 'The vehicle can be locked or unlocked only while you use it and for 15 minutes after drop-off.',
     ja: '車の施錠・解錠は、ご利用中と返却後15分間のみ行えます。',
   },
+  // Keys, the door and the room during the stay (stay.contract.ts).
+  CodeKeyNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This key was not found, or it is not yours.',
+    ja: 'この鍵は見つからないか、ご利用いただけません。',
+  },
+  CodeKeyNotYetValid: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This key opens the door from the check-in time.',
+    ja: 'この鍵はチェックイン時刻からご利用いただけます。',
+  },
+  CodeKeyExpired: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This key expired at check-out.',
+    ja: 'この鍵はチェックアウトにより有効期限が切れました。',
+  },
+  CodeKeyCancelled: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This stay was cancelled, so its key no longer opens anything.',
+    ja: 'このご予約はキャンセルされたため、鍵はご利用いただけません。',
+  },
+  CodeKeyShareRecipientUnknown: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'No account uses this email address. Your companion needs to register first.',
+    ja: 'このメールアドレスのアカウントはありません。同行者の方に先に会員登録をお願いしてください。',
+  },
+  CodeKeyShareToSelf: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'You already hold this key.',
+    ja: 'この鍵はすでにお持ちです。',
+  },
+  CodeKeyAlreadyShared: {
+    status: 409,
+    code: 'ALREADY_EXISTS',
+    en: 'This key is already shared with this person.',
+    ja: 'この鍵はすでにこの方と共有されています。',
+  },
+  CodeKeyShareNotBooker: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    en: 'Only the person who booked the stay can share its key.',
+    ja: '鍵を共有できるのはご予約者のみです。',
+  },
+  CodeKeyShareNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This key share was not found.',
+    ja: 'この鍵の共有は見つかりません。',
+  },
+  CodeDoorNotRemote: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The door of this house is not opened from the app: follow the key instructions.',
+    ja: 'この施設の扉はアプリからは開けられません。鍵のご案内に従ってください。',
+  },
+  CodeDoNotDisturbNotAllowed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Do not disturb can be set only from the day before check-in until check-out.',
+    ja: '「起こさないでください」はチェックイン前日からチェックアウトまで設定できます。',
+  },
+  CodeStayHouseNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This house was not found.',
+    ja: 'この建物は見つかりません。',
+  },
   // Driver licences and the catalogue of vehicles.
   CodeDriverLicenseImageInvalid: {
     status: 400,

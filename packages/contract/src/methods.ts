@@ -16,6 +16,7 @@ import { PUSH_METHODS } from './push.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
 import { STAY_PASS_METHODS } from './stay-pass.contract.js';
 import { STATEMENT_METHODS } from './statement.contract.js';
+import { STAY_METHODS } from './stay.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
@@ -51,6 +52,7 @@ export const METHODS_BY_DOMAIN = {
   stayPass: STAY_PASS_METHODS,
   waitlist: WAITLIST_METHODS,
   notification: NOTIFICATION_METHODS,
+  stay: STAY_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

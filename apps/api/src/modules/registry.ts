@@ -44,6 +44,8 @@ import { mountStatementRoutes } from './statement/statement.routes.js';
 import { statementImplementations } from './statement/statement.router.js';
 import { closeStatementPeriodsTask } from './statement/statement.service.js';
 import { mountRemoteConfigRoutes } from './remote-config/remote-config.routes.js';
+import { issueStayKeysTask } from './stay/key.service.js';
+import { stayImplementations } from './stay/stay.router.js';
 import { mountProfilePhotoRoutes } from './user/profile-photo.routes.js';
 import { anonymiseDeletedUsersTask, type UserEraser } from './user/user-deletion.service.js';
 import { userImplementations } from './user/user.router.js';
@@ -95,6 +97,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...vehicleRentalImplementations,
   ...stayPassImplementations,
   ...waitlistImplementations,
+  ...stayImplementations,
 ];
 
 /**
@@ -128,6 +131,7 @@ export const BACKGROUND_TASKS: Task[] = [
     email: async (deps, m) => void (await sendMessage(deps, { channel: 'EMAIL', ...m })),
     push: sendToUser,
   }),
+  issueStayKeysTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

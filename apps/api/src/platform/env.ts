@@ -97,6 +97,13 @@ const EnvSchema = z.object({
   VEHICLE_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   // A car that has not answered a command after this long leaves it unconfirmed (default: 5 s, 300 ms under test).
   VEHICLE_TELEMATICS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
+  // The built-in smart-lock simulator: round trip through a house's hub (default 600 ms, 0 under test), the share of
+  // commands whose answer is lost and the share on which the bolt jams (default 0 each).
+  LOCK_SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  LOCK_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  LOCK_SIMULATOR_JAM_RATE: z.coerce.number().min(0).max(1).default(0),
+  // A lock or room controller that has not answered after this long leaves the command unconfirmed (default 5 s, 300 ms under test).
+  LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; isProduction: boolean };

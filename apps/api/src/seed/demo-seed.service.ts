@@ -14,6 +14,7 @@ import { seedDemoOwnerSettings, seedDemoOwnerStays } from './owner-stay-seed.ser
 import { seedDemoGift } from './gift-seed.service.js';
 import { seedDemoStatement } from './statement-seed.service.js';
 import { seedDemoVehicles } from './vehicle-seed.service.js';
+import { seedDemoDoors } from './stay-seed.service.js';
 import { seedDemoConsent } from './consent-seed.service.js';
 import { seedDemoStayPassDetails } from './stay-pass-seed.service.js';
 
@@ -226,5 +227,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoStatement(deps);
   await seedDemoVehicles(deps);
   await seedDemoStayPassDetails(deps);
+  await seedDemoDoors(deps);
   return true;
 }

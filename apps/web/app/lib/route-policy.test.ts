@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
+  ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [
     '/mypage/driver-license/images/0123456789abcdef0123456789abcdef.jpg',
     '/mypage/driver-license/images/:imageFile',
@@ -183,6 +184,8 @@ const ROWS: Row[] = [
   ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
   ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
   ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
+  ['/staff/housekeeping', '/staff/housekeeping', 'private', 'light', false, false, false, false],
+  ['/staff/doors', '/staff/doors', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 

@@ -109,7 +109,10 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage.route.tsx',
     namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'stay'],
   }),
+  // Every key the user holds: of their stays and shared with them (decision 0041).
+  entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   // The stay pass kept on the device for offline use (decision 0044); the page holds no pass itself.
   entry('/mypage/stay-pass', {
@@ -184,7 +187,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
-    namespaces: ['booking', 'payment', 'owner', 'rental'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'stay'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -285,7 +288,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   staff('/staff/coupons/new', 'routes/staff-coupon-new.route.tsx'),
   staff('/staff/coupons/:couponId', 'routes/staff-coupon-edit.route.tsx'),
   // The front desk's bookings show their status labels from the guest side's strings.
-  { ...staff('/staff/bookings', 'routes/staff-bookings.route.tsx'), namespaces: ['staff', 'booking'] },
+  { ...staff('/staff/bookings', 'routes/staff-bookings.route.tsx'), namespaces: ['staff', 'booking', 'stay'] },
   // A guest's ledger names its reasons in the guest side's words.
   { ...staff('/staff/points', 'routes/staff-points.route.tsx'), namespaces: ['staff', 'points'] },
   staff('/staff/shares', 'routes/staff-shares.route.tsx'),
@@ -293,6 +296,9 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
   { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
   { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
+  // The cleaning schedule (departures, stay-overs, do-not-disturb) and the houses' door settings (decision 0041).
+  { ...staff('/staff/housekeeping', 'routes/staff-housekeeping.route.tsx'), namespaces: ['staff', 'stay'] },
+  { ...staff('/staff/doors', 'routes/staff-house-access.route.tsx'), namespaces: ['staff', 'stay'] },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

@@ -14,6 +14,7 @@ import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { StayPassLink } from '../features/stay-pass/components/stay-pass-link.component';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
+import { StayKeySection } from '../features/stay/components/stay-key-section.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -22,6 +23,7 @@ import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
 import ownerStylesHref from '../styles/owner.css?url';
 import vehicleStylesHref from '../styles/vehicle.css?url';
+import stayStylesHref from '../styles/stay.css?url';
 import type { Route } from './+types/mypage-booking.route';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -84,6 +86,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: ownerStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
+  { rel: 'stylesheet', href: stayStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -140,6 +143,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         refresh={refresh}
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
+      <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} />
       <BookingVehicleRentals
         bookingId={booking.bookingId}
         bookingStatus={booking.bookingStatus}

@@ -152,6 +152,12 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link className="card mypage-points" to={localizePath('/mypage/keys', language)} data-testid="mypage-keys">
+        <span className="mypage-points__label">{t('stay:keys.link')}</span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       <Link
         className="card mypage-points"
         to={localizePath('/mypage/driver-license', language)}

@@ -1,6 +1,7 @@
 import { staffListBookings } from '@yado/contract/booking.contract';
 import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
+import { staffListDoNotDisturb } from '@yado/contract/stay.contract';
 import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { StaffBookingList, type BookingDayView } from '../features/staff/components/staff-booking-list.component';
 import { fromDateInput, toDateInput } from '../features/staff/japan-time';
@@ -32,8 +33,10 @@ export async function loader(args: Route.LoaderArgs) {
     }),
     read(staffListHouseGroups, { pageSize: 100, query: '' }),
   ]);
+  const dnd = await read(staffListDoNotDisturb, { bookingIds: result.bookings.map((b) => b.bookingId) });
   return {
     ...result,
+    doNotDisturb: dnd.bookingIds,
     date: toDateInput(date),
     view,
     houseGroupId,

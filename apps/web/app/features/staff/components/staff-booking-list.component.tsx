@@ -39,7 +39,10 @@ export function StaffBookingList({
   view,
   houseGroupId,
   houseGroups,
+  doNotDisturb = [],
 }: {
+  /** Bookings whose guest asked not to be disturbed. */
+  doNotDisturb?: string[];
   bookings: StaffBookingListItem[];
   nextPageToken: string;
   date: string;
@@ -81,7 +84,7 @@ export function StaffBookingList({
       ) : (
         <ul className="staff-bookings">
           {bookings.map((b) => (
-            <BookingCard key={b.bookingId} booking={b} />
+            <BookingCard key={b.bookingId} booking={b} doNotDisturb={doNotDisturb.includes(b.bookingId)} />
           ))}
         </ul>
       )}
@@ -92,7 +95,7 @@ export function StaffBookingList({
 
 const civilText = (d: CivilDate) => toDateInput(d);
 
-function BookingCard({ booking: b }: { booking: StaffBookingListItem }) {
+function BookingCard({ booking: b, doNotDisturb }: { booking: StaffBookingListItem; doNotDisturb: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const toast = useToast();
@@ -131,6 +134,11 @@ function BookingCard({ booking: b }: { booking: StaffBookingListItem }) {
         <span className="badge badge--neutral" data-testid="booking-status">
           {t(`booking:status.${b.bookingStatus}`)}
         </span>
+        {doNotDisturb ? (
+          <span className="badge badge--warning" data-testid="booking-dnd">
+            {t('stay:dnd.label')}
+          </span>
+        ) : null}
       </div>
       <dl className="staff-booking__facts">
         <div>

@@ -23,6 +23,18 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/housekeeping',
+      title: t('staff:dashboard.housekeeping'),
+      body: t('staff:dashboard.housekeepingBody'),
+      count: null,
+    },
+    {
+      to: '/staff/doors',
+      title: t('staff:dashboard.doors'),
+      body: t('staff:dashboard.doorsBody'),
+      count: null,
+    },
+    {
       to: '/staff/points',
       title: t('staff:dashboard.points'),
       body: t('staff:dashboard.pointsBody'),
