@@ -180,6 +180,7 @@ const ROWS: Row[] = [
   ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
   ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
   ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
+  ['/staff/chat', '/staff/chat', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 

@@ -166,7 +166,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
-    namespaces: ['booking', 'payment', 'owner', 'rental'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'chat'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -182,7 +182,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/vehicle-rentals/:vehicleRentalId', {
     access: 'private',
     screen: 'routes/mypage-vehicle-rental.route.tsx',
-    namespaces: ['booking', 'rental'],
+    namespaces: ['booking', 'rental', 'chat'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -275,6 +275,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
   { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
   { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
+  // The guests' conversations with the house, answered live (the console's own chat; no launcher here).
+  { ...staff('/staff/chat', 'routes/staff-chat.route.tsx'), namespaces: ['staff', 'chat'] },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

@@ -13,6 +13,8 @@ import { BookingDetailView } from '../features/booking/components/booking-detail
 import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
+import { BookingChat } from '../features/chat/components/booking-chat.component';
+import chatStylesHref from '../styles/chat.css?url';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -83,6 +85,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: ownerStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
+  { rel: 'stylesheet', href: chatStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -143,6 +146,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         bookingStatus={booking.bookingStatus}
         rentals={d.vehicleRentals}
       />
+      <BookingChat conversationId={booking.conversationId} />
     </div>
   );
 }

@@ -96,7 +96,8 @@ const sendThrough = async (baseUrl: string, token: string, conversationId: strin
 
 describe('chat across two app processes', () => {
   it('delivers a message sent through one process live to a stream on the other, and resumes on either', async () => {
-    const [a, b] = processes as [{ baseUrl: string }, { baseUrl: string }];
+    const a = processes[0]!;
+    const b = processes[1]!;
     const g = await chatGuest(t);
     const staff = await signInStaff(t);
     const staffOnB = await openStream(b.baseUrl, staff.idToken);

@@ -61,8 +61,9 @@ export function mountChatRoutes(app: Hono, deps: ChatRouteDeps): ChatHub {
       let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
       let closed = false;
       let subscription: { close: () => void } | null = null;
-      let heartbeat: NodeJS.Timeout | undefined;
-      let lifetime: NodeJS.Timeout | undefined;
+      // Started here so `finish` can clear them; restarted once the stream is subscribed.
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => finish(), MAX_STREAM_MS);
       const finish = () => {
         if (closed) return;
         closed = true;
@@ -93,8 +94,8 @@ export function mountChatRoutes(app: Hono, deps: ChatRouteDeps): ChatHub {
       write(`retry: ${RETRY_MS}\n\n`);
       subscription = await hub.subscribe(principal, language, afterId, (e) => write(format(e)), finish);
       if (closed) subscription.close();
-      heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
-      lifetime = setTimeout(finish, MAX_STREAM_MS);
+      heartbeat.refresh();
+      lifetime.refresh();
       c.req.raw.signal.addEventListener('abort', finish);
       return new Response(body, {
         status: 200,
