@@ -75,7 +75,10 @@ export function ChatThread({ conversationId, className }: { conversationId: stri
   const latestId = messages.at(-1)?.messageId ?? null;
   useChatEvents((e) => {
     if (e.type === 'message' && e.message.conversationId === conversationId) merge([e.message]);
-    if (e.type === 'connected' && e.connected && latestId !== null) void catchUp(latestId);
+    if (e.type !== 'connected' || !e.connected) return;
+    // Connected (again): read what arrived since the last message shown, or the newest page again.
+    if (latestId !== null) void catchUp(latestId);
+    else void first.mutate();
   });
   const shownError =
     loadError ?? (first.error ? (isApiError(first.error) ? first.error.displayMessage : t('chat:loadFailed')) : null);

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@yado/contract/chat.contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { afterPageSettled } from '../../../lib/after-page-settled';
 import { openChatStream } from '../chat-stream';
 
 export type ChatLiveEvent =
@@ -18,6 +19,7 @@ const stateListeners = new Set<() => void>();
 let state: LiveState = { connected: false, totalUnread: null };
 let stream: { close: () => void } | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
+let opening: (() => void) | null = null;
 
 function setState(next: Partial<LiveState>): void {
   state = { ...state, ...next };
@@ -32,25 +34,36 @@ function retain(listener: (e: ChatLiveEvent) => void): () => void {
   listeners.add(listener);
   if (closeTimer) clearTimeout(closeTimer);
   closeTimer = null;
-  stream ??= openChatStream({
-    onMessage: (message) => {
-      // Another side's message counts as unread until a thread showing it marks it read.
-      if (!message.sentByMe && state.totalUnread !== null) setState({ totalUnread: state.totalUnread + 1 });
-      emit({ type: 'message', message });
-    },
-    onRead: (r) => emit({ type: 'read', ...r }),
-    onUnread: (totalUnread) => setState({ totalUnread }),
-    onConnected: (connected) => {
-      setState({ connected });
-      emit({ type: 'connected', connected });
-    },
-  });
+  // The connection waits until the page has loaded and settled: it never competes with the page's own
+  // requests on a slow phone. What arrives meanwhile is read on connecting (the unread total; a shown
+  // thread reads what it missed).
+  if (!stream && !opening) {
+    opening = afterPageSettled(() => {
+      opening = null;
+      if (listeners.size === 0 || stream) return;
+      stream = openChatStream({
+        onMessage: (message) => {
+          // Another side's message counts as unread until a thread showing it marks it read.
+          if (!message.sentByMe && state.totalUnread !== null) setState({ totalUnread: state.totalUnread + 1 });
+          emit({ type: 'message', message });
+        },
+        onRead: (r) => emit({ type: 'read', ...r }),
+        onUnread: (totalUnread) => setState({ totalUnread }),
+        onConnected: (connected) => {
+          setState({ connected });
+          emit({ type: 'connected', connected });
+        },
+      });
+    });
+  }
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     // A page change unmounts and mounts the users at once: keep the stream over the gap.
     closeTimer = setTimeout(() => {
       if (listeners.size > 0) return;
+      opening?.();
+      opening = null;
       stream?.close();
       stream = null;
       setState({ connected: false, totalUnread: null });
