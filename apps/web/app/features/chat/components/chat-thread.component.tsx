@@ -291,7 +291,9 @@ function ChatComposer({ conversationId, onSent }: { conversationId: string; onSe
             className="visually-hidden"
             onChange={(e) => choose(e.currentTarget.files?.[0])}
           />
-          <span aria-hidden="true">＋</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <span className="visually-hidden">{t('chat:attach')}</span>
         </label>
         <label htmlFor={inputId} className="visually-hidden">

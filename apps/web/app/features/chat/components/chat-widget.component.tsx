@@ -137,9 +137,15 @@ function ChatPanel() {
           setOpen(!open);
         }}
       >
-        <span className="chat-launcher__icon" aria-hidden="true">
-          💬
-        </span>
+        <svg className="chat-launcher__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
         <span className="chat-launcher__label">{t('chat:launcher')}</span>
         {totalUnread ? (
           <span className="chat-badge chat-launcher__badge" aria-label={t('chat:unread', { count: totalUnread })}>
