@@ -102,10 +102,18 @@ export class ChatHub {
     return { close };
   }
 
-  private deliver(sub: Subscriber, m: repo.MessageRecord): void {
+  private deliver(sub: Subscriber, m: repo.MessageRecord, views?: Map<string, ChatStreamEvent>): void {
     if (m.id <= sub.lastId) return;
     sub.lastId = m.id;
-    sub.send({ event: 'message', id: String(m.id), data: messageView(m, sub.accountId, sub.language) });
+    // A message reads the same to every stream of one language on one side: built once per variant
+    // when it fans out to many streams, not once per stream.
+    const variant = `${sub.language}:${m.senderAccountId === sub.accountId ? 'mine' : 'theirs'}`;
+    let event = views?.get(variant);
+    if (!event) {
+      event = { event: 'message', id: String(m.id), data: messageView(m, sub.accountId, sub.language) };
+      views?.set(variant, event);
+    }
+    sub.send(event);
   }
 
   private listen(): Promise<{ close: () => Promise<void> }> {
@@ -154,10 +162,11 @@ export class ChatHub {
     }
     const found = await repo.findMessageForFanOut(this.deps.db, event.id);
     if (!found) return;
+    const views = new Map<string, ChatStreamEvent>();
     for (const sub of this.subscribers) {
       if (!takesPart(sub.scope, { guestAccountId: found.guestAccountId })) continue;
       if (sub.pending) sub.pending.push(found.message);
-      else this.deliver(sub, found.message);
+      else this.deliver(sub, found.message, views);
     }
   }
 

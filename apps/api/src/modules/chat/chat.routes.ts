@@ -41,8 +41,17 @@ function afterIdOf(value: string | undefined): number | null {
   return n;
 }
 
-const format = (e: ChatStreamEvent): string =>
-  `event: ${e.event}\n${'id' in e ? `id: ${e.id}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`;
+const encoder = new TextEncoder();
+/** Encoded events by their object: the hub hands the same event to every stream that reads it alike. */
+const encoded = new WeakMap<ChatStreamEvent, Uint8Array>();
+function format(e: ChatStreamEvent): Uint8Array {
+  let bytes = encoded.get(e);
+  if (!bytes) {
+    bytes = encoder.encode(`event: ${e.event}\n${'id' in e ? `id: ${e.id}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
+    encoded.set(e, bytes);
+  }
+  return bytes;
+}
 
 /**
  * The chat's live side: the event stream of the caller's conversations (Server-Sent Events, resumable
@@ -57,7 +66,6 @@ export function mountChatRoutes(app: Hono, deps: ChatRouteDeps): ChatHub {
     try {
       const principal = await principalOf(c, deps);
       const afterId = afterIdOf(c.req.header('last-event-id') ?? c.req.query('after'));
-      const encoder = new TextEncoder();
       let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
       let closed = false;
       let subscription: { close: () => void } | null = null;
@@ -76,11 +84,11 @@ export function mountChatRoutes(app: Hono, deps: ChatRouteDeps): ChatHub {
           // Already closed by the client going away.
         }
       };
-      const write = (text: string) => {
+      const write = (chunk: string | Uint8Array) => {
         if (closed || !controller) return;
         if ((controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return finish();
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
         } catch {
           finish();
         }
