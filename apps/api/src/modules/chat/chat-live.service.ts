@@ -41,8 +41,12 @@ export class ChatHub {
   private readonly subscribers = new Set<Subscriber>();
   private listening: Promise<{ close: () => Promise<void> }> | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
-  /** Events are handled one after another, in the order PostgreSQL delivered them (commit order). */
-  private queue: Promise<void> = Promise.resolve();
+  /**
+   * Events waiting to be handled, in the order PostgreSQL delivered them (commit order). They are
+   * handled in that order; the messages among those that queued up meanwhile are read in one query.
+   */
+  private inbox: string[] = [];
+  private draining = false;
 
   constructor(private readonly deps: Deps) {}
 
@@ -121,11 +125,8 @@ export class ChatHub {
       .listenForChatEvents(
         this.deps.db,
         (payload) => {
-          this.queue = this.queue
-            .then(() => this.onEvent(payload))
-            .catch((err: unknown) => {
-              this.deps.log.error('chat event failed', { error: String(err) });
-            });
+          this.inbox.push(payload);
+          if (!this.draining) void this.drain();
         },
         (err) => this.onLost(err),
       )
@@ -149,24 +150,49 @@ export class ChatHub {
     }
   }
 
-  private async onEvent(payload: string): Promise<void> {
-    if (this.subscribers.size === 0) return;
-    const event = JSON.parse(payload) as { t: 'm'; id: number } | { t: 'r'; c: string; reader: string; unread: number };
-    if (event.t === 'r') {
-      for (const sub of this.subscribers) {
-        if (sub.reader === event.reader && sub.pending === null) {
-          sub.send({ event: 'read', data: { conversationId: event.c, unreadCount: event.unread } });
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.inbox.length > 0) {
+        const batch = this.inbox;
+        this.inbox = [];
+        try {
+          await this.handle(batch);
+        } catch (err) {
+          this.deps.log.error('chat events failed', { error: String(err) });
         }
       }
-      return;
+    } finally {
+      this.draining = false;
     }
-    const found = await repo.findMessageForFanOut(this.deps.db, event.id);
-    if (!found) return;
-    const views = new Map<string, ChatStreamEvent>();
-    for (const sub of this.subscribers) {
-      if (!takesPart(sub.scope, { guestAccountId: found.guestAccountId })) continue;
-      if (sub.pending) sub.pending.push(found.message);
-      else this.deliver(sub, found.message, views);
+  }
+
+  private async handle(payloads: string[]): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    const events = payloads.map(
+      (p) => JSON.parse(p) as { t: 'm'; id: number } | { t: 'r'; c: string; reader: string; unread: number },
+    );
+    const ids = events.flatMap((e) => (e.t === 'm' ? [e.id] : []));
+    const messages = new Map(
+      (ids.length ? await repo.findMessagesForFanOut(this.deps.db, ids) : []).map((f) => [f.message.id, f]),
+    );
+    for (const event of events) {
+      if (event.t === 'r') {
+        for (const sub of this.subscribers) {
+          if (sub.reader === event.reader && sub.pending === null) {
+            sub.send({ event: 'read', data: { conversationId: event.c, unreadCount: event.unread } });
+          }
+        }
+        continue;
+      }
+      const found = messages.get(event.id);
+      if (!found) continue;
+      const views = new Map<string, ChatStreamEvent>();
+      for (const sub of this.subscribers) {
+        if (!takesPart(sub.scope, { guestAccountId: found.guestAccountId })) continue;
+        if (sub.pending) sub.pending.push(found.message);
+        else this.deliver(sub, found.message, views);
+      }
     }
   }
 

@@ -232,22 +232,21 @@ export async function findMessage(db: Db, id: number): Promise<MessageRecord | n
   return rows[0] ? toMessage(rows[0] as Row) : null;
 }
 
-/** A message with the account of its conversation's guest, as the live fan-out needs it (one read per message). */
-export async function findMessageForFanOut(
+/** Messages with the account of their conversation's guest, as the live fan-out needs them (one read per batch). */
+export async function findMessagesForFanOut(
   db: Db,
-  id: number,
-): Promise<{ message: MessageRecord; guestAccountId: string } | null> {
+  ids: number[],
+): Promise<{ message: MessageRecord; guestAccountId: string }[]> {
   const { rows } = await db.query(
     `SELECT ${MESSAGE_COLUMNS}, coalesce(r.account_id, b.account_id)::text AS guest_account_id
        FROM chat_messages m ${MESSAGE_JOINS}
        JOIN conversations c ON c.id = m.conversation_id
        LEFT JOIN vehicle_rentals r ON r.id = c.vehicle_rental_id
        LEFT JOIN bookings b ON b.id = coalesce(c.booking_id, r.booking_id)
-     WHERE m.id = $1`,
-    [id],
+     WHERE m.id = ANY($1::bigint[]) ORDER BY m.id`,
+    [ids],
   );
-  const row = rows[0] as Row | undefined;
-  return row ? { message: toMessage(row), guestAccountId: row['guest_account_id'] as string } : null;
+  return (rows as Row[]).map((row) => ({ message: toMessage(row), guestAccountId: row['guest_account_id'] as string }));
 }
 
 /** The messages of the scope's conversations after an id, in id order: what a resumed stream missed. */
@@ -328,6 +327,22 @@ export async function insertMessage(
 /** Announces an event to every app process; delivered when (and only if) the transaction commits. */
 export async function notifyChat(tx: Db, payload: object): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, JSON.stringify(payload)]);
+}
+
+/** Moves the sender's read mark to their message and announces the message, in one statement (under the order lock). */
+export async function markSentAndNotify(
+  tx: Db,
+  m: { conversationId: string; reader: string; messageId: number; now: Date },
+): Promise<void> {
+  await tx.query(
+    `WITH r AS (
+       INSERT INTO chat_reads (conversation_id, reader, last_read_message_id, read_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (conversation_id, reader) DO UPDATE
+         SET last_read_message_id = greatest(chat_reads.last_read_message_id, EXCLUDED.last_read_message_id),
+             read_at = EXCLUDED.read_at)
+     SELECT pg_notify($5, $6)`,
+    [m.conversationId, m.reader, m.messageId, m.now, CHAT_CHANNEL, JSON.stringify({ t: 'm', id: m.messageId })],
+  );
 }
 
 /** Moves a reader's mark forward (never back). */

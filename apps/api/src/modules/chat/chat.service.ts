@@ -162,9 +162,8 @@ export async function sendMessage(
       imageId: input.imageId ?? null,
       now,
     });
-    // The sender has read what they answered.
-    await repo.markRead(tx, conversation.id, readerOf(principal), messageId, now);
-    await repo.notifyChat(tx, { t: 'm', id: messageId });
+    // The sender has read what they answered; every app process hears of the message on commit.
+    await repo.markSentAndNotify(tx, { conversationId: conversation.id, reader: readerOf(principal), messageId, now });
     if (staff) {
       await enqueueNotification(tx, now, {
         userId: conversation.userId,
