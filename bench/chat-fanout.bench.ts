@@ -8,7 +8,9 @@
 // latency from the start of the send request to the event on a stream (p50/p95/p99/max; aim p99 ≤
 // 200 ms), and each server process's resident memory per open stream (RSS growth while the streams
 // connected, divided by that process's streams).
-// On a shared 2-core machine one build measured: see docs/decisions/0042-live-chat.md.
+// On a shared 2-core machine (load average 10–13 from other work) one build measured: all 204,000
+// deliveries exactly once, p50 752 ms / p99 1,214 ms, about 12 KB of server memory per stream
+// (docs/decisions/0042-live-chat.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -292,7 +294,7 @@ try {
     `  deliveries: ${expected - missing}/${expected} expected, ${missing} missing, ${duplicated} duplicated, ${foreign} to a stream that may not see them`,
   );
   console.log(
-    `  delivery latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p95 ${pct(latencies, 95).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${Math.max(...latencies).toFixed(1)}  (aim p99 ≤ 200)`,
+    `  delivery latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p95 ${pct(latencies, 95).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(1)}  (aim p99 ≤ 200)`,
   );
   console.log(
     `  server memory per open stream (RSS growth / streams): ${memory.map((m) => `${m} KB`).join(', ')} (RSS ${rssBefore.map((b, i) => `${(b / 1024).toFixed(0)}→${(rssAfter[i]! / 1024).toFixed(0)} MB`).join(', ')})`,
