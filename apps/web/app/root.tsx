@@ -14,6 +14,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { AppProviders } from './features/shell/components/app-providers.component';
+import { ChatWidget } from './features/chat/components/chat-widget.component';
 import { SessionRuntime } from './features/auth/components/session-runtime.component';
 import { usePushRegistration } from './features/push/hooks/use-push-registration.hook';
 import { useStayPassSync } from './features/stay-pass/hooks/use-stay-pass-sync.hook';
@@ -145,6 +146,7 @@ export default function App() {
     <Shell>
       <SessionRuntime />
       <Outlet />
+      <ChatWidget />
     </Shell>
   );
 }

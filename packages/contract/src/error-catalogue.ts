@@ -1083,6 +1083,43 @@ export const ERROR_CATALOGUE = {
     en: 'This waitlist entry was not found.',
     ja: 'このキャンセル待ちの登録は見つかりませんでした。',
   },
+  // Live chat (chat.contract.ts).
+  CodeConversationNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This conversation does not exist.',
+    ja: 'このチャットは存在しません。',
+  },
+  CodeConversationNotParticipant: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    en: 'You are not part of this conversation.',
+    ja: 'このチャットには参加していません。',
+  },
+  CodeChatMessageTooLong: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This message is too long. Please keep it within 2,000 characters.',
+    ja: 'メッセージが長すぎます。2,000文字以内で入力してください。',
+  },
+  CodeChatFlood: {
+    status: 429,
+    code: 'RESOURCE_EXHAUSTED',
+    en: 'You are sending messages too quickly. Please wait a moment and try again.',
+    ja: 'メッセージの送信が続いています。しばらくしてからもう一度お試しください。',
+  },
+  CodeChatImageInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This image cannot be sent. Please choose a JPEG, PNG or WebP image of up to 8 MB.',
+    ja: 'この画像は送信できません。8MB以下のJPEG、PNG、WebP画像を選んでください。',
+  },
+  CodeChatImageNotFound: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'This image was not uploaded to this conversation, or was already sent. Please attach it again.',
+    ja: 'この画像はこのチャットにアップロードされていないか、すでに送信されています。もう一度添付してください。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

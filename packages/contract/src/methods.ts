@@ -1,6 +1,7 @@
 import { BILLING_METHODS } from './billing.contract.js';
 import { BOOKING_METHODS } from './booking.contract.js';
 import { CATALOGUE_METHODS } from './catalogue.contract.js';
+import { CHAT_METHODS } from './chat.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
 import { GIFT_METHODS } from './gift.contract.js';
@@ -53,6 +54,7 @@ export const METHODS_BY_DOMAIN = {
   waitlist: WAITLIST_METHODS,
   notification: NOTIFICATION_METHODS,
   stay: STAY_METHODS,
+  chat: CHAT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -13,6 +13,8 @@ import { createAllocatedOwnUseBooking } from './booking/owner-booking.service.js
 import { handlePaymentUpdate } from './booking/payment-webhook.service.js';
 import { pruneChangeLogsTask } from './catalogue/catalogue-changes.service.js';
 import { catalogueImplementations } from './catalogue/catalogue.router.js';
+import { chatImplementations } from './chat/chat.router.js';
+import { mountChatRoutes } from './chat/chat.routes.js';
 import { mountCatalogueMediaRoutes, type RenderMissingImage } from './catalogue/catalogue-media.routes.js';
 import { consentImplementations } from './consent/consent.router.js';
 import { supplementalConsentsTask } from './consent/consent.service.js';
@@ -98,6 +100,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...stayPassImplementations,
   ...waitlistImplementations,
   ...stayImplementations,
+  ...chatImplementations,
 ];
 
 /**
@@ -158,5 +161,7 @@ export const mountExtraRoutes = {
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
     mountVehicleRoutes(app, deps);
+    // The chat's event stream and images; before the dispatcher, which answers every other /app/v1/ path.
+    mountChatRoutes(app, deps);
   },
 };

@@ -186,6 +186,7 @@ const ROWS: Row[] = [
   ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
   ['/staff/housekeeping', '/staff/housekeeping', 'private', 'light', false, false, false, false],
   ['/staff/doors', '/staff/doors', 'private', 'light', false, false, false, false],
+  ['/staff/chat', '/staff/chat', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 

@@ -188,6 +188,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/mypage-booking.route.tsx',
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
     namespaces: ['booking', 'payment', 'owner', 'rental', 'stay'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'chat'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -203,7 +204,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/vehicle-rentals/:vehicleRentalId', {
     access: 'private',
     screen: 'routes/mypage-vehicle-rental.route.tsx',
-    namespaces: ['booking', 'rental'],
+    namespaces: ['booking', 'rental', 'chat'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -299,6 +300,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   // The cleaning schedule (departures, stay-overs, do-not-disturb) and the houses' door settings (decision 0041).
   { ...staff('/staff/housekeeping', 'routes/staff-housekeeping.route.tsx'), namespaces: ['staff', 'stay'] },
   { ...staff('/staff/doors', 'routes/staff-house-access.route.tsx'), namespaces: ['staff', 'stay'] },
+  // The guests' conversations with the house, answered live (the console's own chat; no launcher here).
+  { ...staff('/staff/chat', 'routes/staff-chat.route.tsx'), namespaces: ['staff', 'chat'] },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

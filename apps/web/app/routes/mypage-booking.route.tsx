@@ -15,6 +15,8 @@ import { PaymentMethodPicker } from '../features/payment/components/payment-meth
 import { StayPassLink } from '../features/stay-pass/components/stay-pass-link.component';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
 import { StayKeySection } from '../features/stay/components/stay-key-section.component';
+import { BookingChat } from '../features/chat/components/booking-chat.component';
+import chatStylesHref from '../styles/chat.css?url';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -87,6 +89,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: ownerStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
   { rel: 'stylesheet', href: stayStylesHref },
+  { rel: 'stylesheet', href: chatStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -149,6 +152,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         bookingStatus={booking.bookingStatus}
         rentals={d.vehicleRentals}
       />
+      <BookingChat conversationId={booking.conversationId} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { getVehicleRental } from '@yado/contract/vehicle-rental.contract';
 import { Link, type HeadersFunction, type LinksFunction } from 'react-router';
+import { BookingChat } from '../features/chat/components/booking-chat.component';
 import { VehicleRentalDetail } from '../features/vehicle/components/vehicle-rental-detail.component';
 import { translatorFor, useTranslation } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -7,6 +8,7 @@ import { titleMeta } from '../lib/page-meta';
 import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
+import chatStylesHref from '../styles/chat.css?url';
 import vehicleStylesHref from '../styles/vehicle.css?url';
 import type { Route } from './+types/mypage-vehicle-rental.route';
 
@@ -20,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
+  { rel: 'stylesheet', href: chatStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) =>
@@ -41,6 +44,7 @@ export default function VehicleRentalRoute({ loaderData: { rental } }: Route.Com
       </nav>
       <h1>{t('rental:detail.title', { orderNumber: rental.orderNumber })}</h1>
       <VehicleRentalDetail rental={rental} />
+      <BookingChat conversationId={rental.conversationId ?? ''} />
     </div>
   );
 }

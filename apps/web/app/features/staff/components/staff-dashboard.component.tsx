@@ -65,6 +65,12 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/chat',
+      title: t('staff:dashboard.chat'),
+      body: t('staff:dashboard.chatBody'),
+      count: null,
+    },
+    {
       to: '/staff/driver-licenses',
       title: t('staff:dashboard.driverLicenses'),
       body: t('staff:dashboard.driverLicensesBody'),
