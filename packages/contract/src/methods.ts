@@ -12,8 +12,10 @@ import type { MethodDef } from './method.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
+import { QUESTIONNAIRE_METHODS } from './questionnaire.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
 import { STATEMENT_METHODS } from './statement.contract.js';
+import { STAY_STYLE_METHODS } from './stay-style.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
@@ -45,6 +47,8 @@ export const METHODS_BY_DOMAIN = {
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
   vehicle: VEHICLE_METHODS,
   vehicleRental: VEHICLE_RENTAL_METHODS,
+  questionnaire: QUESTIONNAIRE_METHODS,
+  stayStyle: STAY_STYLE_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;
