@@ -67,6 +67,17 @@ const ROWS: Row[] = [
     true,
     false,
   ],
+  ['/mypage/questionnaires', '/mypage/questionnaires', 'private', 'light', true, true, true, false],
+  [
+    '/mypage/bookings/bk_1/questionnaire',
+    '/mypage/bookings/:bookingId/questionnaire',
+    'private',
+    'light',
+    true,
+    true,
+    true,
+    false,
+  ],
   [
     '/mypage/vehicle-rentals/vr_1',
     '/mypage/vehicle-rentals/:vehicleRentalId',
@@ -180,6 +191,19 @@ const ROWS: Row[] = [
   ['/staff/consents', '/staff/consents', 'private', 'light', false, false, false, false],
   ['/staff/driver-licenses', '/staff/driver-licenses', 'private', 'light', false, false, false, false],
   ['/staff/vehicles', '/staff/vehicles', 'private', 'light', false, false, false, false],
+  ['/staff/questionnaires', '/staff/questionnaires', 'private', 'light', false, false, false, false],
+  ['/staff/questionnaires/new', '/staff/questionnaires/new', 'private', 'light', false, false, false, false],
+  [
+    '/staff/questionnaires/q_1',
+    '/staff/questionnaires/:questionnaireId',
+    'private',
+    'light',
+    false,
+    false,
+    false,
+    false,
+  ],
+  ['/staff/stay-style-suggestions', '/staff/stay-style-suggestions', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 

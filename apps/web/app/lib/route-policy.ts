@@ -108,7 +108,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'questionnaire'],
   }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
@@ -154,7 +154,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/bookings/new/:houseGroupId', {
     access: 'private',
     screen: 'routes/booking-new.route.tsx',
-    namespaces: ['booking'],
+    namespaces: ['booking', 'questionnaire'],
   }),
   // A TIME house group booked by the hour (decision 0027).
   entry('/mypage/bookings/hours/:houseGroupId', {
@@ -166,7 +166,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
-    namespaces: ['booking', 'payment', 'owner', 'rental'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'questionnaire'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -183,6 +183,17 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-vehicle-rental.route.tsx',
     namespaces: ['booking', 'rental'],
+  }),
+  // Questionnaires after check-out: the guest's list and one stay's questionnaire.
+  entry('/mypage/questionnaires', {
+    access: 'private',
+    screen: 'routes/mypage-questionnaires.route.tsx',
+    namespaces: ['booking', 'questionnaire'],
+  }),
+  entry('/mypage/bookings/:bookingId/questionnaire', {
+    access: 'private',
+    screen: 'routes/mypage-booking-questionnaire.route.tsx',
+    namespaces: ['booking', 'questionnaire'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -255,7 +266,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
   entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),
   // The staff console: staff accounts only (others get the 404 page), no analytics, chat or banner.
-  staff('/staff', 'routes/staff-dashboard.route.tsx'),
+  { ...staff('/staff', 'routes/staff-dashboard.route.tsx'), namespaces: ['staff', 'catalogue', 'questionnaire'] },
   staff('/staff/places', 'routes/staff-places.route.tsx'),
   staff('/staff/places/new', 'routes/staff-place-new.route.tsx'),
   staff('/staff/places/:placeId', 'routes/staff-place-edit.route.tsx'),
@@ -275,6 +286,23 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...staff('/staff/statements', 'routes/staff-statements.route.tsx'), namespaces: ['staff', 'statement'] },
   { ...staff('/staff/driver-licenses', 'routes/staff-driver-licenses.route.tsx'), namespaces: ['staff', 'license'] },
   { ...staff('/staff/vehicles', 'routes/staff-vehicles.route.tsx'), namespaces: ['staff', 'license'] },
+  // Questionnaires after check-out, and what each stay style suggests.
+  {
+    ...staff('/staff/questionnaires', 'routes/staff-questionnaires.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/questionnaires/new', 'routes/staff-questionnaire-new.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/questionnaires/:questionnaireId', 'routes/staff-questionnaire-edit.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/stay-style-suggestions', 'routes/staff-stay-style-suggestions.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

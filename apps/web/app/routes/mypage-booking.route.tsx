@@ -12,6 +12,7 @@ import { zonedParts } from '../lib/format-date-time';
 import { BookingDetailView } from '../features/booking/components/booking-detail.component';
 import { isOwnerStay, OwnerStayPanel } from '../features/owner/components/owner-stay-panel.component';
 import { PaymentMethodPicker } from '../features/payment/components/payment-method-picker';
+import { BookingQuestionnaireCard } from '../features/questionnaire/components/booking-questionnaire-card.component';
 import { BookingVehicleRentals } from '../features/vehicle/components/booking-vehicle-rentals.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
@@ -20,6 +21,7 @@ import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
 import ownerStylesHref from '../styles/owner.css?url';
+import questionnaireStylesHref from '../styles/questionnaire.css?url';
 import vehicleStylesHref from '../styles/vehicle.css?url';
 import type { Route } from './+types/mypage-booking.route';
 
@@ -83,6 +85,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: bookingStylesHref },
   { rel: 'stylesheet', href: ownerStylesHref },
   { rel: 'stylesheet', href: vehicleStylesHref },
+  { rel: 'stylesheet', href: questionnaireStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -138,6 +141,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         refresh={refresh}
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
+      <BookingQuestionnaireCard booking={booking} />
       <BookingVehicleRentals
         bookingId={booking.bookingId}
         bookingStatus={booking.bookingStatus}
