@@ -81,9 +81,8 @@ function Bars({ rows }: { rows: { label: string; count: number }[] }) {
       {rows.map((r) => (
         <li key={r.label} className="questionnaire-bars__row">
           <span className="questionnaire-bars__label">{r.label}</span>
-          <span className="questionnaire-bars__track" aria-hidden="true">
-            <span className="questionnaire-bars__bar" style={{ width: `${(r.count / max) * 100}%` }} />
-          </span>
+          {/* A progress element, not a styled width: the page's content security policy allows no inline styles. */}
+          <progress className="questionnaire-bars__track" max={max} value={r.count} aria-hidden="true" />
           <span className="questionnaire-bars__count">{r.count}</span>
         </li>
       ))}
