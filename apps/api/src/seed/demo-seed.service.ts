@@ -15,6 +15,7 @@ import { seedDemoGift } from './gift-seed.service.js';
 import { seedDemoStatement } from './statement-seed.service.js';
 import { seedDemoVehicles } from './vehicle-seed.service.js';
 import { seedDemoConsent } from './consent-seed.service.js';
+import { seedDemoQuestionnaire } from './questionnaire-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'family' | 'staff';
@@ -224,5 +225,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoGift(deps);
   await seedDemoStatement(deps);
   await seedDemoVehicles(deps);
+  await seedDemoQuestionnaire(deps);
   return true;
 }
