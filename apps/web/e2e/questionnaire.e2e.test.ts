@@ -101,6 +101,7 @@ describe('questionnaires after check-out', () => {
     const { context, page } = await signedInGuest(browser, base, 'ja', 375);
     await page.goto(`${base}/ja/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
     await hydrated(page, 'booking-questionnaire-link');
+    await screenshotAtWidths(page, 'booking-page-questionnaire-ja');
     await page.getByTestId('booking-questionnaire-link').click();
     await page.waitForURL(`${base}/ja/mypage/bookings/${bookingId}/questionnaire`);
     await page.getByRole('heading', { name: '風花ヴィラはいかがでしたか' }).waitFor();
