@@ -390,6 +390,9 @@ export const BookingDetailSchema = z.object({
   isMealOrderRequired: z.boolean(),
   isAdditionalMealRequestRecommended: z.boolean(),
   access: z.object({ address: AddressSchema, latitude: z.number().nullable(), longitude: z.number().nullable() }),
+  /** The stay style the guest chose (spec: stayStyleId), with its name; null without one. */
+  stayStyleId: z.string().nullable(),
+  stayStyleName: z.string().nullable(),
   /** The amounts as quoted at booking time (and re-quoted on a headcount change). */
   quote: BookingQuoteSchema,
   /** Everything on the booking's billings and the quote, tax-inclusive. */
@@ -479,12 +482,14 @@ export const BookingRequestSchema = z
     meals: z.array(MealOrderInputSchema).max(100).default([]),
     extraOptions: z.array(ExtraOptionSelectionSchema).max(50).default([]),
     coupon: z.object({ couponType: CouponType.strict, code: CouponCodeSchema }).strict().optional(),
+    /** One of the house group's stay styles (list_stay_styles), which guides its suggested meals and options. */
+    stayStyleId: id.optional(),
   })
   .strict();
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
 /** An owner's stay on a share's slots: the stay without a coupon, the share that pays and the debt option. */
-export const OwnerBookingRequestSchema = BookingRequestSchema.omit({ coupon: true })
+export const OwnerBookingRequestSchema = BookingRequestSchema.omit({ coupon: true, stayStyleId: true })
   .extend({
     /** The share whose slots pay; left out: the caller's (or, for a family member, the sharing owner's) share that fits. */
     shareId: id.optional(),

@@ -1120,6 +1120,55 @@ export const ERROR_CATALOGUE = {
     en: 'This image was not uploaded to this conversation, or was already sent. Please attach it again.',
     ja: 'この画像はこのチャットにアップロードされていないか、すでに送信されています。もう一度添付してください。',
   },
+  // Questionnaires after check-out and stay styles (0043).
+  CodeQuestionnaireNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This questionnaire was not found.',
+    ja: 'このアンケートは見つかりませんでした。',
+  },
+  CodeQuestionnaireInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'The questionnaire is not valid: a choice question needs 2 to 10 choices, other questions none.',
+    ja: 'アンケートの内容に誤りがあります。選択式の質問には2〜10個の選択肢が必要で、それ以外の質問には選択肢を付けられません。',
+  },
+  CodeQuestionnaireVersionConflict: {
+    status: 409,
+    code: 'ABORTED',
+    en: 'Someone else changed this questionnaire in the meantime. Reload it and make your change again.',
+    ja: 'このアンケートは他の方によって変更されました。再読み込みしてから、もう一度変更してください。',
+  },
+  CodeQuestionnaireQuestionsLocked: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Guests have answered this questionnaire, so its questions, their types and choices can no longer change.',
+    ja: 'このアンケートにはすでに回答があるため、質問・種類・選択肢は変更できません。',
+  },
+  CodeQuestionnaireNotOpen: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'There is no questionnaire open for this stay.',
+    ja: 'このご滞在について回答できるアンケートはありません。',
+  },
+  CodeQuestionnaireAlreadyAnswered: {
+    status: 409,
+    code: 'ALREADY_EXISTS',
+    en: 'You have already answered the questionnaire for this stay.',
+    ja: 'このご滞在のアンケートにはすでにご回答いただいています。',
+  },
+  CodeQuestionnaireAnswerInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Some answers do not fit their questions, or a required question was left out.',
+    ja: '質問に合わない回答があるか、必須の質問に回答されていません。',
+  },
+  CodeStayStyleNotOffered: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This stay style is not offered at this house.',
+    ja: 'このステイスタイルはこのハウスではお選びいただけません。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

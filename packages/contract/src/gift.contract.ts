@@ -201,7 +201,7 @@ export const createSlotsGiftTentativeBooking = defineMethod({
   idempotent: true,
   summary:
     "Uses an undated gift (SLOTS_GIFT_USE): the caller picks nights of the gift's slot year at its house group within the owner's booking window, with headcount, meals and options; the stay is booked in the caller's name at once (SLOTS_GIFT_USE, BOOKED) on the gift's nights and the nights not used return to the share. Refusals as accept_gift, and CodeGiftSlotsExceeded when the nights need more (or higher) slots than given.",
-  input: BookingRequestSchema.omit({ coupon: true, houseGroupId: true })
+  input: BookingRequestSchema.omit({ coupon: true, houseGroupId: true, stayStyleId: true })
     .extend({ giftToken: GiftTokenSchema })
     .strict(),
   output: z.object({ bookingId: z.string(), gift: GiftViewSchema }),

@@ -14,10 +14,12 @@ import type { MethodDef } from './method.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
+import { QUESTIONNAIRE_METHODS } from './questionnaire.contract.js';
 import { STAFF_CATALOGUE_METHODS } from './staff-catalogue.contract.js';
 import { STAY_PASS_METHODS } from './stay-pass.contract.js';
 import { STATEMENT_METHODS } from './statement.contract.js';
 import { STAY_METHODS } from './stay.contract.js';
+import { STAY_STYLE_METHODS } from './stay-style.contract.js';
 import { SUPPLEMENTAL_CONSENT_METHODS } from './supplemental-consent.contract.js';
 import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
@@ -55,6 +57,8 @@ export const METHODS_BY_DOMAIN = {
   notification: NOTIFICATION_METHODS,
   stay: STAY_METHODS,
   chat: CHAT_METHODS,
+  questionnaire: QUESTIONNAIRE_METHODS,
+  stayStyle: STAY_STYLE_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -32,6 +32,8 @@ const INTENDED_PUBLIC = new Set([
   // A house group's menu and extra options, shown on its public page.
   'list_meals',
   'list_extra_options',
+  // What a house group's stay styles suggest, shown beside its menu.
+  'list_stay_style_suggestions',
   // A gift link opens for anyone: the house group and the nights before signing in to accept it.
   'get_gift',
 ]);

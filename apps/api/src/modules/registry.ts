@@ -41,7 +41,9 @@ import { testProcessorWebhookTask } from './payment/test-processor.service.js';
 import { pointImplementations } from './point/point.router.js';
 import { revokeExpiredPointsTask } from './point/point.service.js';
 import { pushImplementations } from './push/push.router.js';
+import { questionnaireImplementations } from './questionnaire/questionnaire.router.js';
 import { staffCatalogueImplementations } from './staff-catalogue/staff-catalogue.router.js';
+import { stayStyleImplementations } from './stay-style/stay-style.router.js';
 import { mountStatementRoutes } from './statement/statement.routes.js';
 import { statementImplementations } from './statement/statement.router.js';
 import { closeStatementPeriodsTask } from './statement/statement.service.js';
@@ -101,6 +103,8 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...waitlistImplementations,
   ...stayImplementations,
   ...chatImplementations,
+  ...questionnaireImplementations,
+  ...stayStyleImplementations,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { seedDemoVehicles } from './vehicle-seed.service.js';
 import { seedDemoDoors } from './stay-seed.service.js';
 import { seedDemoConsent } from './consent-seed.service.js';
 import { seedDemoStayPassDetails } from './stay-pass-seed.service.js';
+import { seedDemoQuestionnaire } from './questionnaire-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'family' | 'staff';
@@ -228,5 +229,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoVehicles(deps);
   await seedDemoStayPassDetails(deps);
   await seedDemoDoors(deps);
+  await seedDemoQuestionnaire(deps);
   return true;
 }

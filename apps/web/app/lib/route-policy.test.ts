@@ -71,6 +71,17 @@ const ROWS: Row[] = [
     true,
     false,
   ],
+  ['/mypage/questionnaires', '/mypage/questionnaires', 'private', 'light', true, true, true, false],
+  [
+    '/mypage/bookings/bk_1/questionnaire',
+    '/mypage/bookings/:bookingId/questionnaire',
+    'private',
+    'light',
+    true,
+    true,
+    true,
+    false,
+  ],
   [
     '/mypage/vehicle-rentals/vr_1',
     '/mypage/vehicle-rentals/:vehicleRentalId',
@@ -187,6 +198,19 @@ const ROWS: Row[] = [
   ['/staff/housekeeping', '/staff/housekeeping', 'private', 'light', false, false, false, false],
   ['/staff/doors', '/staff/doors', 'private', 'light', false, false, false, false],
   ['/staff/chat', '/staff/chat', 'private', 'light', false, false, false, false],
+  ['/staff/questionnaires', '/staff/questionnaires', 'private', 'light', false, false, false, false],
+  ['/staff/questionnaires/new', '/staff/questionnaires/new', 'private', 'light', false, false, false, false],
+  [
+    '/staff/questionnaires/q_1',
+    '/staff/questionnaires/:questionnaireId',
+    'private',
+    'light',
+    false,
+    false,
+    false,
+    false,
+  ],
+  ['/staff/stay-style-suggestions', '/staff/stay-style-suggestions', 'private', 'light', false, false, false, false],
   ['/staff/high-season', '/staff/high-season', 'private', 'light', false, false, false, false],
 ];
 

@@ -110,6 +110,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/mypage.route.tsx',
     namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist'],
     namespaces: ['booking', 'points', 'gift', 'rental', 'stay'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'questionnaire'],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
   entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
@@ -175,7 +176,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage/bookings/new/:houseGroupId', {
     access: 'private',
     screen: 'routes/booking-new.route.tsx',
-    namespaces: ['booking'],
+    namespaces: ['booking', 'questionnaire'],
   }),
   // A TIME house group booked by the hour (decision 0027).
   entry('/mypage/bookings/hours/:houseGroupId', {
@@ -189,6 +190,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
     namespaces: ['booking', 'payment', 'owner', 'rental', 'stay'],
     namespaces: ['booking', 'payment', 'owner', 'rental', 'chat'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'questionnaire'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
@@ -205,6 +207,17 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-vehicle-rental.route.tsx',
     namespaces: ['booking', 'rental', 'chat'],
+  }),
+  // Questionnaires after check-out: the guest's list and one stay's questionnaire.
+  entry('/mypage/questionnaires', {
+    access: 'private',
+    screen: 'routes/mypage-questionnaires.route.tsx',
+    namespaces: ['booking', 'questionnaire'],
+  }),
+  entry('/mypage/bookings/:bookingId/questionnaire', {
+    access: 'private',
+    screen: 'routes/mypage-booking-questionnaire.route.tsx',
+    namespaces: ['booking', 'questionnaire'],
   }),
   // The invoice PDF (a resource route: no page, so nothing to mount around it).
   entry('/mypage/bookings/:bookingId/invoices/:invoiceFile', {
@@ -277,7 +290,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
   entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),
   // The staff console: staff accounts only (others get the 404 page), no analytics, chat or banner.
-  staff('/staff', 'routes/staff-dashboard.route.tsx'),
+  { ...staff('/staff', 'routes/staff-dashboard.route.tsx'), namespaces: ['staff', 'catalogue', 'questionnaire'] },
   staff('/staff/places', 'routes/staff-places.route.tsx'),
   staff('/staff/places/new', 'routes/staff-place-new.route.tsx'),
   staff('/staff/places/:placeId', 'routes/staff-place-edit.route.tsx'),
@@ -302,6 +315,23 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   { ...staff('/staff/doors', 'routes/staff-house-access.route.tsx'), namespaces: ['staff', 'stay'] },
   // The guests' conversations with the house, answered live (the console's own chat; no launcher here).
   { ...staff('/staff/chat', 'routes/staff-chat.route.tsx'), namespaces: ['staff', 'chat'] },
+  // Questionnaires after check-out, and what each stay style suggests.
+  {
+    ...staff('/staff/questionnaires', 'routes/staff-questionnaires.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/questionnaires/new', 'routes/staff-questionnaire-new.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/questionnaires/:questionnaireId', 'routes/staff-questionnaire-edit.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
+  {
+    ...staff('/staff/stay-style-suggestions', 'routes/staff-stay-style-suggestions.route.tsx'),
+    namespaces: ['staff', 'questionnaire'],
+  },
   entry('/staff/high-season', {
     access: 'private',
     analytics: false,

@@ -1,5 +1,6 @@
 import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
+import { listStayStyleSuggestions } from '@yado/contract/stay-style.contract';
 import { useTranslation } from '../lib/i18n';
 import { Link, type HeadersFunction, type LinksFunction } from 'react-router';
 import { todayIn } from '@yado/contract/civil-date';
@@ -22,12 +23,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * signed-out guest signs in first and comes back with the same address.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { read, url } = privateLoader(args);
+  const { read, url, language } = privateLoader(args);
   const houseGroupId = args.params.houseGroupId;
-  const [{ houseGroup }, { meals }, { extraOptions }] = await Promise.all([
+  const [{ houseGroup }, { meals }, { extraOptions }, styles] = await Promise.all([
     read(getHouseGroup, { houseGroupId }),
     read(listMeals, { houseGroupId }),
     read(listExtraOptions, { houseGroupId }),
+    // The stay styles and their suggestions; the form works without them.
+    args.context.callApi(listStayStyleSuggestions, { houseGroupId }, language),
   ]);
   const now = new Date();
   const local = zonedParts(now, houseGroup.timezone);
@@ -40,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     meals: houseGroup.mealProvidable ? meals : [],
     extraOptions: extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || houseGroup.isPetAllowed),
     initial,
+    stayStyles: styles.ok ? styles.body.suggestions : [],
     today,
     nowLocal: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hours)}:${pad(local.minutes)}`,
   };
@@ -82,6 +86,7 @@ export default function BookingNewRoute({ loaderData }: Route.ComponentProps) {
         initial={d.initial}
         today={d.today}
         nowLocal={d.nowLocal}
+        stayStyles={d.stayStyles}
       />
     </div>
   );

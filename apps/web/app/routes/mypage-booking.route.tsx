@@ -4,6 +4,7 @@ import { getHouseGroup } from '@yado/contract/catalogue.contract';
 import { listExtraOptions, listMeals } from '@yado/contract/meal.contract';
 import { getPointBalance } from '@yado/contract/point.contract';
 import { listVehicleRentals } from '@yado/contract/vehicle-rental.contract';
+import { listStayStyleSuggestions } from '@yado/contract/stay-style.contract';
 import { useCallback } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { Link, useLocation, useNavigate, useRevalidator, type HeadersFunction, type LinksFunction } from 'react-router';
@@ -17,6 +18,8 @@ import { BookingVehicleRentals } from '../features/vehicle/components/booking-ve
 import { StayKeySection } from '../features/stay/components/stay-key-section.component';
 import { BookingChat } from '../features/chat/components/booking-chat.component';
 import chatStylesHref from '../styles/chat.css?url';
+import { BookingQuestionnaireCard } from '../features/questionnaire/components/booking-questionnaire-card.component';
+import { suggestedFirst, suggestedFor } from '../features/booking/stay-style-suggestions';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath, localizePath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -24,6 +27,7 @@ import { PRIVATE_HEADERS, privateLoader } from '../lib/private-loader.server';
 import { useLanguage } from '../lib/use-language.hook';
 import bookingStylesHref from '../styles/booking.css?url';
 import ownerStylesHref from '../styles/owner.css?url';
+import questionnaireStylesHref from '../styles/questionnaire.css?url';
 import vehicleStylesHref from '../styles/vehicle.css?url';
 import stayStylesHref from '../styles/stay.css?url';
 import type { Route } from './+types/mypage-booking.route';
@@ -43,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { booking } = await read(getBooking, { bookingId });
   const houseGroupId = booking.houseGroup.id;
   const orderable = booking.actions.canOrder;
-  const [details, houseGroup, points, meals, options, rentals] = await Promise.all([
+  const [details, houseGroup, points, meals, options, rentals, styles] = await Promise.all([
     Promise.all(
       booking.billings.map(
         async (b) => [b.billingId, (await read(getBillingDetail, { billingId: b.billingId })).billingDetail] as const,
@@ -57,7 +61,12 @@ export async function loader(args: Route.LoaderArgs) {
     orderable ? read(listExtraOptions, { houseGroupId }) : Promise.resolve({ extraOptions: [] }),
     // The stay's car rentals; the page still shows without them.
     args.context.callApi(listVehicleRentals, { bookingId }, language),
+    // What the booking's stay style suggests, listed first among the orders (the page shows without it).
+    orderable && booking.stayStyleId
+      ? args.context.callApi(listStayStyleSuggestions, { houseGroupId }, language)
+      : Promise.resolve(null),
   ]);
+  const suggested = suggestedFor(styles?.ok ? styles.body.suggestions : [], booking.stayStyleId ?? '');
   const group = houseGroup.ok ? houseGroup.body.houseGroup : null;
   const now = new Date();
   const local = zonedParts(now, booking.houseGroup.timezone);
@@ -74,8 +83,12 @@ export async function loader(args: Route.LoaderArgs) {
         }
       : null,
     // Meals only where the house serves them; the pets' option only where pets may come.
-    meals: group?.mealProvidable === false ? [] : meals.meals,
-    extraOptions: options.extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || group?.isPetAllowed === true),
+    meals: group?.mealProvidable === false ? [] : suggestedFirst(meals.meals, suggested.mealIds),
+    extraOptions: suggestedFirst(
+      options.extraOptions.filter((o) => o.type !== 'ADDITIONAL_PET' || group?.isPetAllowed === true),
+      suggested.extraOptionIds,
+    ),
+    suggested,
     pointBalance: points.balance,
     vehicleRentals: rentals.ok ? rentals.body.vehicleRentals : [],
     today: todayIn(booking.houseGroup.timezone, now),
@@ -90,6 +103,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: vehicleStylesHref },
   { rel: 'stylesheet', href: stayStylesHref },
   { rel: 'stylesheet', href: chatStylesHref },
+  { rel: 'stylesheet', href: questionnaireStylesHref },
 ];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ location, data }) => {
@@ -135,6 +149,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         capacity={d.capacity}
         meals={d.meals}
         extraOptions={d.extraOptions}
+        suggested={d.suggested}
         pointBalance={d.pointBalance}
         today={d.today}
         nowLocal={d.nowLocal}
@@ -147,6 +162,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
       <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} />
+      <BookingQuestionnaireCard booking={booking} />
       <BookingVehicleRentals
         bookingId={booking.bookingId}
         bookingStatus={booking.bookingStatus}

@@ -168,6 +168,16 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/questionnaires', language)}
+        data-testid="mypage-questionnaires"
+      >
+        <span className="mypage-points__label">{t('questionnaire:guest.mypageLink')}</span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       <div className="page__actions">
         <SignOutButton />
       </div>

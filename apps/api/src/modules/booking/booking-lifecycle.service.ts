@@ -12,6 +12,7 @@ import { addDays, isoFromCivil, todayIn } from '@yado/contract/civil-date';
 import { releaseCouponRedemption } from '../coupon/coupon.service.js';
 import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { confirmCheckoutPoints } from '../point/point.service.js';
+import { offerOnCheckout } from '../questionnaire/questionnaire.service.js';
 import {
   accommodationLines,
   assertHeadcount,
@@ -314,6 +315,8 @@ export async function checkoutBooking(
       patch: { checkedOutAt: now },
       detail: { paidAccommodationAmount, points: points.points },
     });
+    // The guest hears of the stay's questionnaire only if the check-out commits.
+    await offerOnCheckout(tx, now, { ...b, bookingId: b.id });
     return { ...b, status: to, checkedOutAt: now };
   });
 }

@@ -25,6 +25,7 @@ import { basicBooking, shortOf } from './booking-output.rules.js';
 import { depositLine, guestsOf, headcountOf } from './booking-quote.rules.js';
 import { canMove, CHANGEABLE, LIST_FILTERS, ORDERABLE } from './booking-state.rules.js';
 import { checkinOpensAt, localDateTime } from './booking-time.rules.js';
+import { bookingStayStyle } from '../stay-style/stay-style.service.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 import { ownerFactsFor } from './owner-facts.rules.js';
@@ -76,13 +77,17 @@ async function detailParts(deps: Deps, b: BookingRecord, language: Language) {
     repo.listGuestRegister(deps.db, b.id),
     depositDetailOf(deps, b, language),
   ]);
-  const [{ place }, { houses }, { houseGroupLocation: location }, gift] = await Promise.all([
+  const [{ place }, { houses }, { houseGroupLocation: location }, gift, stayStyle] = await Promise.all([
     getPlace(deps, language, hg.placeId),
     listHouses(deps, language, hg.id),
     getHouseGroupLocation(deps, language, hg.id),
     giftFactsOf(deps, b),
+    bookingStayStyle(deps.db, language, b.id),
   ]);
-  return { hg, user, billings, meals, extraOptions, flags, register, depositDetail, place, houses, location, gift };
+  return {
+    ...{ hg, user, billings, meals, extraOptions, flags, register, depositDetail, place, houses, location, gift },
+    stayStyle,
+  };
 }
 
 /** Who gave a gifted booking and until when it could be accepted; null for every other booking. */
@@ -264,6 +269,8 @@ export async function bookingDetail(deps: Deps, b: BookingRecord, language: Lang
     isMealOrderRequired: p.flags.isMealOrderRequired,
     isAdditionalMealRequestRecommended: p.flags.isAdditionalMealRequestRecommended,
     access: { address: p.location.address, latitude: p.location.latitude, longitude: p.location.longitude },
+    stayStyleId: p.stayStyle?.id ?? null,
+    stayStyleName: p.stayStyle?.name ?? null,
     quote: { ...q, booking: basicBookingOf(b, p) },
     totalAmount: q.totalAmount,
     guestRegister: guestRegisterOf(b, p),

@@ -6,6 +6,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { redeemCoupon } from '../coupon/coupon.service.js';
 import { placeExtraOptionOrders, placeMealOrders } from '../meal/meal.service.js';
+import { setBookingStayStyle } from '../stay-style/stay-style.service.js';
 import { requireUser } from '../user/user.service.js';
 import { basicBooking } from './booking-output.rules.js';
 import { headcountOf, type QuoteSnapshot } from './booking-quote.rules.js';
@@ -92,8 +93,9 @@ export async function createTentativeBooking(
   return held === 'catalogue-changed' ? ((await holdOnce(deps, hold, 'after-barrier')) as Created) : held;
 }
 
-/** A hold with a coupon, meals or options writes more than the one call does: it runs in a transaction. */
-const mayNeedTransaction = (r: BookingRequest) => Boolean(r.coupon) || r.meals.length > 0 || r.extraOptions.length > 0;
+/** A hold with a coupon, meals, options or a stay style writes more than the one call does: it runs in a transaction. */
+const mayNeedTransaction = (r: BookingRequest) =>
+  Boolean(r.coupon) || r.meals.length > 0 || r.extraOptions.length > 0 || Boolean(r.stayStyleId);
 
 async function holdOnce(
   deps: Deps,
@@ -110,7 +112,10 @@ async function holdOnce(
   };
   const { priced } = reads;
   const plain =
-    !hold.request.coupon && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
+    !hold.request.coupon &&
+    !hold.request.stayStyleId &&
+    priced.mealRequests.length === 0 &&
+    priced.optionPricing.selections.length === 0;
   const created = plain
     ? await withDeadlockRetry(() => holdPlain(deps, hold, reads, ids, catalogue))
     : await withDeadlockRetry(() => holdInTransaction(deps, hold, reads, ids));
@@ -235,7 +240,7 @@ async function holdPlain(
   throw new AppError('CodeHouseNotAvailable');
 }
 
-/** Only a hold with a coupon, meals or options comes here, and that one has read its guest. */
+/** Only a hold with a coupon, meals, options or a stay style comes here, and that one has read its guest. */
 async function holdInTransaction(deps: Deps, hold: HoldRequest, reads: HoldReads, ids: HoldIds): Promise<Held> {
   const guest = reads.user ?? (await requireUser(deps, hold.accountId));
   const { priced } = reads;
@@ -248,6 +253,10 @@ async function holdInTransaction(deps: Deps, hold: HoldRequest, reads: HoldReads
       bookingRow(hold, priced, ids, { userId: guest.id, houseId, snapshot, couponRedemptionId }),
       firstEvent(hold, houseId, snapshot, couponRedemptionId),
     );
+    const { stayStyleId } = hold.request;
+    if (stayStyleId) {
+      await setBookingStayStyle(tx, { bookingId: ids.bookingId, houseGroupId: priced.houseGroup.id, stayStyleId });
+    }
     const ordered = await placeRequestedOrders(tx, hold, priced, ids, snapshot);
     return { bookingNumber, houseId, snapshot: ordered, user: guest };
   });

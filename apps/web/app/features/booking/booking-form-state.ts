@@ -28,6 +28,8 @@ export type BookingFormState = {
   couponCode: string;
   allergy: string;
   request: string;
+  /** One of the house group's stay styles; '' for none. */
+  stayStyleId: string;
 };
 
 /** What each part of the booking form is given: the state and the one way to change it. */
@@ -73,6 +75,7 @@ export function initialFormState(params: URLSearchParams): BookingFormState {
     couponCode: (params.get('couponCode') ?? '').slice(0, 32),
     allergy: '',
     request: '',
+    stayStyleId: '',
   };
 }
 
@@ -140,6 +143,7 @@ export function bookingRequestOf(
     pet: dogs > 0 ? { description: s.petDescription.trim(), vaccinated: s.petVaccinated } : null,
     meals,
     extraOptions,
+    ...(s.stayStyleId ? { stayStyleId: s.stayStyleId } : {}),
     ...(allowed.coupon && code
       ? { coupon: { couponType: s.couponType as 'CAMPAIGN' | 'PARTNER' | 'REFERRAL', code } }
       : {}),

@@ -30,6 +30,8 @@ type Props = {
   /** What can still be ordered (empty unless the booking takes orders). */
   meals: Meal[];
   extraOptions: ExtraOption[];
+  /** What the booking's stay style suggests (marked, and listed first by the route). */
+  suggested?: { mealIds: readonly string[]; extraOptionIds: readonly string[] };
   /** The guest's points, which "Pay now" may spend. */
   pointBalance: number;
   /** Now on the house group's clock ("YYYY-MM-DD HH:MM"), for the meals' order deadlines. */
@@ -90,6 +92,7 @@ export function BookingDetailView(p: Props) {
           booking={b}
           meals={p.meals}
           extraOptions={p.extraOptions}
+          suggested={p.suggested}
           nowLocal={p.nowLocal}
           onChanged={refresh}
         />

@@ -14,7 +14,12 @@ import { BookingSection } from './booking-section.component';
 import { CountSelect } from './count-select.component';
 
 /** Extra options by quantity, with their price per night or per stay and the free units. */
-export function BookingOptionsSection({ extraOptions, s, update }: BookingFormPart & { extraOptions: ExtraOption[] }) {
+export function BookingOptionsSection({
+  extraOptions,
+  s,
+  update,
+  suggestedIds = [],
+}: BookingFormPart & { extraOptions: ExtraOption[]; suggestedIds?: readonly string[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const yen = (n: number) => formatYen(n, language);
@@ -27,6 +32,11 @@ export function BookingOptionsSection({ extraOptions, s, update }: BookingFormPa
               <span className="option-row__title" id={`option-${o.id}-title`}>
                 {o.caption}
               </span>
+              {suggestedIds.includes(o.id) ? (
+                <span className="badge badge--success" data-testid="suggested-option">
+                  {t('questionnaire:stayStyle.suggested')}
+                </span>
+              ) : null}
               <span className="muted">
                 {o.chargeBasis === 'PER_NIGHT'
                   ? t('booking:form.options.perNight', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })

@@ -16,10 +16,12 @@ type Props = {
   guests: number;
   nowLocal: string;
   setMeal: (mealId: string, date: IsoDate, band: MealAgeBand, n: number) => void;
+  /** Meals the chosen stay style suggests: marked as such (and listed first by the form). */
+  suggestedIds?: readonly string[];
 };
 
 /** Each meal with its dates in the stay; a date past its order deadline is shown closed. */
-export function BookingMealsSection({ meals, s, guests, nowLocal, setMeal }: Props) {
+export function BookingMealsSection({ meals, s, guests, nowLocal, setMeal, suggestedIds = [] }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -34,13 +36,20 @@ export function BookingMealsSection({ meals, s, guests, nowLocal, setMeal }: Pro
             headingLevel="h3"
             withDescription
             note={
-              <p className="muted meal-card__text">
-                {t('booking:form.meals.deadline', {
-                  days: meal.orderDeadlineDaysBefore,
-                  time: meal.orderDeadlineTime,
-                  served: meal.providingTime,
-                })}
-              </p>
+              <>
+                {suggestedIds.includes(meal.id) ? (
+                  <p className="badge badge--success" data-testid="suggested-meal">
+                    {t('questionnaire:stayStyle.suggested')}
+                  </p>
+                ) : null}
+                <p className="muted meal-card__text">
+                  {t('booking:form.meals.deadline', {
+                    days: meal.orderDeadlineDaysBefore,
+                    time: meal.orderDeadlineTime,
+                    served: meal.providingTime,
+                  })}
+                </p>
+              </>
             }
           >
             {dates.length === 0 ? (

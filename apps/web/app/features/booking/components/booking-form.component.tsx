@@ -1,6 +1,7 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { ExtraOption, Meal } from '@yado/contract/meal.contract';
+import type { StayStyleSuggestion } from '@yado/contract/stay-style.contract';
 import type { BookingFormState } from '../booking-form-state';
 import { useBookingForm } from '../hooks/use-booking-form.hook';
 import { useHoldBooking } from '../hooks/use-hold-booking.hook';
@@ -9,6 +10,8 @@ import { BookingCouponSection, BookingNotesSection, BookingOptionsSection } from
 import { BookingGuestsSection } from './booking-form-guests.component';
 import { BookingMealsSection } from './booking-form-meals.component';
 import { BookingQuoteCard } from './booking-quote-card.component';
+import { BookingStayStyleSection } from './booking-form-stay-style.component';
+import { suggestedFirst, suggestedFor } from '../stay-style-suggestions';
 
 type Props = {
   houseGroup: HouseGroup;
@@ -18,6 +21,8 @@ type Props = {
   /** Today and now on the house group's clock ("YYYY-MM-DD", "YYYY-MM-DD HH:MM"), from the server. */
   today: IsoDate;
   nowLocal: string;
+  /** The house group's stay styles with what each suggests (none: the section is left out). */
+  stayStyles?: StayStyleSuggestion[];
 };
 
 /**
@@ -26,10 +31,11 @@ type Props = {
  * with the API's live quote beside it. "Hold and continue" holds a house as a
  * tentative booking and moves on to payment.
  */
-export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today, nowLocal }: Props) {
+export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today, nowLocal, stayStyles = [] }: Props) {
   const holding = useHoldBooking(g.type === 'EXCLUSIVE');
   const form = useBookingForm(g, meals, initial, nowLocal, holding.clearHoldError);
   const { s, update } = form;
+  const suggested = suggestedFor(stayStyles, s.stayStyleId);
   return (
     <div className="booking-layout">
       <form
@@ -41,10 +47,25 @@ export function BookingForm({ houseGroup: g, meals, extraOptions, initial, today
       >
         <BookingDatesSection g={g} today={today} s={s} update={update} />
         <BookingGuestsSection g={g} s={s} update={update} />
+        {stayStyles.length > 0 ? <BookingStayStyleSection stayStyles={stayStyles} s={s} update={update} /> : null}
         {meals.length > 0 ? (
-          <BookingMealsSection meals={meals} s={s} guests={form.guests} nowLocal={nowLocal} setMeal={form.setMeal} />
+          <BookingMealsSection
+            meals={suggestedFirst(meals, suggested.mealIds)}
+            suggestedIds={suggested.mealIds}
+            s={s}
+            guests={form.guests}
+            nowLocal={nowLocal}
+            setMeal={form.setMeal}
+          />
         ) : null}
-        {extraOptions.length > 0 ? <BookingOptionsSection extraOptions={extraOptions} s={s} update={update} /> : null}
+        {extraOptions.length > 0 ? (
+          <BookingOptionsSection
+            extraOptions={suggestedFirst(extraOptions, suggested.extraOptionIds)}
+            suggestedIds={suggested.extraOptionIds}
+            s={s}
+            update={update}
+          />
+        ) : null}
         {!form.exclusive ? (
           <BookingCouponSection s={s} update={update} applied={form.appliedCoupon} setApplied={form.setAppliedCoupon} />
         ) : null}

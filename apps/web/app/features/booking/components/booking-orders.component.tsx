@@ -20,6 +20,8 @@ type Props = {
   /** The house group's meals (list_meals) and extra options (list_extra_options). */
   meals: Meal[];
   extraOptions: ExtraOption[];
+  /** What the booking's stay style suggests: marked "suggested for your stay style". */
+  suggested?: { mealIds: readonly string[]; extraOptionIds: readonly string[] } | undefined;
   /** Now on the house group's clock, "YYYY-MM-DD HH:MM", from the server. */
   nowLocal: string;
   onChanged: () => void;
@@ -86,6 +88,11 @@ function OrderMealsForm(p: Props & { orders: Orders }) {
         const allClosed = allDates.every((date) => mealDeadline(meal, date) <= p.nowLocal);
         return (
           <MealCard key={meal.id} meal={meal} headingId={`order-meal-${meal.id}`} headingLevel="h4">
+            {p.suggested?.mealIds.includes(meal.id) ? (
+              <p className="badge badge--success" data-testid="suggested-meal">
+                {t('questionnaire:stayStyle.suggested')}
+              </p>
+            ) : null}
             {allClosed ? <p className="muted meal-date__deadline">{t('booking:orders.allClosed')}</p> : null}
             {(allClosed ? [] : allDates).map((date) => (
               <MealDate
@@ -183,6 +190,11 @@ function OrderOptionsForm(p: Props & { orders: Orders }) {
           <li key={o.id} className="option-row">
             <div className="option-row__text">
               <span className="option-row__title">{o.caption}</span>
+              {p.suggested?.extraOptionIds.includes(o.id) ? (
+                <span className="badge badge--success" data-testid="suggested-option">
+                  {t('questionnaire:stayStyle.suggested')}
+                </span>
+              ) : null}
               <span className="muted">
                 {o.chargeBasis === 'PER_NIGHT'
                   ? t('booking:form.options.perNight', { amount: yen(o.serviceChargeAndTaxInclusiveAmount) })

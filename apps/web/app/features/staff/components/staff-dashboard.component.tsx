@@ -83,6 +83,18 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/staff/questionnaires',
+      title: t('questionnaire:staff.heading'),
+      body: t('questionnaire:staff.dashboardBody'),
+      count: null,
+    },
+    {
+      to: '/staff/stay-style-suggestions',
+      title: t('questionnaire:staff.suggestionsHeading'),
+      body: t('questionnaire:staff.suggestionsDashboardBody'),
+      count: null,
+    },
+    {
       to: '/staff/places',
       title: t('staff:dashboard.places'),
       body: t('staff:dashboard.placesBody'),
