@@ -9,6 +9,7 @@ import { MEAL_METHODS } from './meal.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
+import { NAC_METHODS } from './nac.contract.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
@@ -45,6 +46,7 @@ export const METHODS_BY_DOMAIN = {
   supplementalConsent: SUPPLEMENTAL_CONSENT_METHODS,
   vehicle: VEHICLE_METHODS,
   vehicleRental: VEHICLE_RENTAL_METHODS,
+  nac: NAC_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;
