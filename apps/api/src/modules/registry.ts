@@ -24,6 +24,10 @@ import { giftImplementations } from './gift/gift.router.js';
 import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
+import { mountNacRoutes } from './nac/nac.routes.js';
+import { nacImplementations } from './nac/nac.router.js';
+import { reconcileNacTransfersTask } from './nac/nac.service.js';
+import { testExchangeTask } from './nac/test-exchange.adapter.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
 import { notificationImplementations } from './notification/notification.router.js';
 import { forgetUser as forgetNotificationData } from './notification/notification.service.js';
@@ -86,6 +90,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...driverLicenseImplementations,
   ...vehicleImplementations,
   ...vehicleRentalImplementations,
+  ...nacImplementations,
 ];
 
 /**
@@ -112,6 +117,8 @@ export const BACKGROUND_TASKS: Task[] = [
   archiveExpiredDriverLicensesTask,
   eraseDriverLicensesTask,
   vehicleRentalTask,
+  testExchangeTask,
+  reconcileNacTransfersTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
@@ -138,5 +145,6 @@ export const mountExtraRoutes = {
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
     mountVehicleRoutes(app, deps);
+    mountNacRoutes(app, deps);
   },
 };
