@@ -137,16 +137,13 @@ export const getNacRateQuote = defineMethod({
   access: 'user',
   summary:
     "A NAC/JPY rate quote for an amount given in yen or in NAC (exactly one). A yen amount is converted to the NAC that covers it (rounded up to the token's smallest unit); a NAC amount to whole yen (rounded down). nacToJpyRateHash is the server's signature over the rate, both amounts, the user and the expiry (it carries the expiry), so a payment can refuse a stale, altered or borrowed quote (CodeRateQuoteExpired, CodeRateQuoteInvalid). 503 CodeNacExchangeUnavailable.",
+  // Exactly one of the two: the service refuses both or neither (CodeInvalidArgument naming amountInJpy).
   input: z
     .object({
       amountInJpy: z.number().int().min(1).max(10_000_000_000).optional(),
       nacAmount: NacAmountInputSchema.optional(),
     })
-    .strict()
-    .refine((v) => (v.amountInJpy === undefined) !== (v.nacAmount === undefined), {
-      message: 'give exactly one of amountInJpy and nacAmount',
-      path: ['amountInJpy'],
-    }),
+    .strict(),
   output: z.object({
     nacAmount: NacAmountSchema,
     amountInJpy: PriceYenSchema,

@@ -429,6 +429,11 @@ export async function getNacRateQuote(
   accountId: string,
   input: { amountInJpy?: number | undefined; nacAmount?: string | undefined },
 ) {
+  if ((input.amountInJpy === undefined) === (input.nacAmount === undefined)) {
+    throw new AppError('CodeInvalidArgument', {
+      fields: [{ field: 'amountInJpy', description: 'give exactly one of amountInJpy and nacAmount' }],
+    });
+  }
   const nacInput = input.nacAmount === undefined ? null : amountOrRefuse(input.nacAmount);
   const rate = await liveRate(deps);
   const nacUnits = nacInput ?? yenToNac(input.amountInJpy!, rate.rateUnits);
