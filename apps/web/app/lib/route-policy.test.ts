@@ -37,6 +37,7 @@ const ROWS: Row[] = [
   ['/register', '/register', 'public', 'light', true, true, true, false],
   ['/mypage', '/mypage', 'private', 'light', true, true, true, false],
   ['/mypage/points', '/mypage/points', 'private', 'light', true, true, true, false],
+  ['/mypage/wallet', '/mypage/wallet', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   [
     '/mypage/driver-license/images/0123456789abcdef0123456789abcdef.jpg',

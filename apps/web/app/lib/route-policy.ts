@@ -108,10 +108,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'wallet'],
   }),
   // A guest's stays live under /mypage, so robots.txt's one private prefix covers them all.
   entry('/mypage/points', { access: 'private', screen: 'routes/mypage-points.route.tsx', namespaces: ['points'] }),
+  // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
+  entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',
