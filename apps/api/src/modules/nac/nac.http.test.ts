@@ -13,6 +13,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
+import { registeredUser } from '../../test-support/user-factory.js';
 import { NAC_EXCHANGE_WEBHOOK_PATH, mountNacRoutes } from './nac.routes.js';
 import * as nac from './nac.service.js';
 import { EXCHANGE_SIGNATURE_HEADER, rateAt, signExchangeWebhook } from './test-exchange.rules.js';
@@ -394,6 +395,20 @@ describe('get_exchange_link and the exchange account page', () => {
     t.clock.advance(6 * 60_000);
     expect((await t.raw(link.body.url)).status).toBe(404);
     t.clock.advance(-6 * 60_000);
+  });
+
+  it('answers an unknown or unstorable link as not found', async () => {
+    for (const path of ['/nac-exchange/accounts/acctlink_unknown', '/nac-exchange/accounts/a%00b']) {
+      const res = await t.raw(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const post = await t.raw('/nac-exchange/accounts/acctlink_unknown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=1',
+    });
+    expect(post.status).toBe(404);
   });
 
   it('refuses a return path that leaves the site', async () => {

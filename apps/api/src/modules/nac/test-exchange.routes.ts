@@ -65,7 +65,7 @@ h1{font-size:1.3rem;margin-top:0}h2{font-size:1rem;margin-top:24px}.brand{color:
 label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #b9c6bf;border-radius:8px}
 button{margin-top:12px;width:100%;padding:12px;font-size:1rem;border-radius:8px;border:0;background:#1f6b4a;color:#fff;cursor:pointer}
 .error{color:#b3261e;font-weight:600}.ok{color:#1f6b4a;font-weight:600}
-table{font-size:.85rem;border-collapse:collapse;width:100%}td{padding:4px;border-top:1px solid #e3e8e5;overflow-wrap:anywhere}
+table{font-size:.85rem;border-collapse:collapse;width:100%}td{padding:6px 4px;border-top:1px solid #e3e8e5;vertical-align:top}.nowrap{white-space:nowrap;text-align:right}
 a.back{display:inline-block;margin-top:20px}
 `;
 const PAGE_CSP = fixedPagePolicy({ styles: [PAGE_STYLE], formAction: "'self'" });
@@ -86,7 +86,7 @@ function transferRows(lang: Lang, transfers: ExchangeTransfer[]): string {
   const rows = transfers
     .map(
       (x) =>
-        `<tr><td>${escape(x.updatedAt.slice(0, 19).replace('T', ' '))} UTC</td><td>${t.direction[x.direction]}</td><td>${escape(x.amount)} NAC</td><td>${t.status[x.status]}${x.failureReason ? ` (${escape(x.failureReason)})` : ''}</td></tr>`,
+        `<tr><td>${t.direction[x.direction]}<br><span class="muted">${escape(x.updatedAt.slice(0, 16).replace('T', ' '))} UTC</span></td><td class="nowrap">${escape(x.amount)} NAC</td><td class="nowrap">${t.status[x.status]}${x.failureReason ? `<br><span class="muted">${escape(x.failureReason)}</span>` : ''}</td></tr>`,
     )
     .join('');
   return `<table>${rows}</table>`;

@@ -47,11 +47,11 @@ export function WalletPage({ data }: { data: WalletPageData }) {
         <p className="lead">{t('wallet:lead')}</p>
       </header>
       <div className="wallet-summary">
-        <WalletBalanceCard balance={data.balance} />
-        <div className="wallet-summary__side">
-          <WalletTransferForm onStarted={() => void revalidator.revalidate()} />
+        <div className="wallet-summary__column">
+          <WalletBalanceCard balance={data.balance} />
           <WalletExchangeCard returnPath={localizePath('/mypage/wallet', language)} />
         </div>
+        <WalletTransferForm onStarted={() => void revalidator.revalidate()} />
       </div>
       <WalletTransfers transfers={data.transfers} />
       <WalletLedger entries={data.entries} nextPageToken={data.nextPageToken} />

@@ -48,6 +48,7 @@ export function WalletTransferForm({ onStarted }: { onStarted: () => void }) {
       <h2 id="wallet-transfer-heading" className="wallet-label">
         {t('wallet:transfer.heading')}
       </h2>
+      <p className="wallet-small">{t('wallet:transfer.body')}</p>
       <form onSubmit={onSubmit} noValidate data-testid="nac-transfer-form">
         <TextField
           id="nac-amount"
