@@ -108,6 +108,24 @@ describe('deposits', () => {
     expect(ledger.body.nextPageToken).toBe('');
   });
 
+  it('tells a registered user when their transfer settles, once', async () => {
+    const r = await registeredUser(t);
+    const g = { token: r.token, accountId: (await t.api.verifyIdToken(r.token)).accountId };
+    const transfer = await settledDeposit(g, '2');
+    const rows = await t.pool.query<{ kind: string; params: Record<string, string>; link: string }>(
+      'SELECT kind, params, link FROM notifications WHERE user_id = $1',
+      [r.user.id],
+    );
+    expect(rows.rows).toEqual([
+      {
+        kind: 'NAC_TRANSFER_SETTLED',
+        params: { direction: 'DEPOSIT', status: 'COMPLETED', amount: '2' },
+        link: '/mypage/wallet',
+      },
+    ]);
+    expect(transfer.status).toBe('COMPLETED');
+  });
+
   it("refuses zero, negative, too precise and malformed amounts in the user's language, changing nothing", async () => {
     const g = await guest();
     for (const nacAmount of ['0', '-1', '0.000000001', '1.123456789']) {
