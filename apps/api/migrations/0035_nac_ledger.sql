@@ -38,6 +38,13 @@ CREATE TABLE nac_ledger (
 );
 CREATE INDEX nac_ledger_account_idx ON nac_ledger (account_id, id DESC);
 
+-- How far the reconciliation has read the exchange's list of changed transfers (one row): each run
+-- reads from a little before it, so its work stays bounded however long the history grows.
+CREATE TABLE nac_reconcile_cursor (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  changed_since timestamptz NOT NULL
+);
+
 -- Rates the exchange published, as the product saw them: the wallet shows the last one (with its
 -- time) when the exchange does not answer for a moment.
 CREATE TABLE nac_rates (

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The NAC exchange as the product sees it. The built-in test-mode exchange
  * (test-exchange.adapter.ts) implements it; a real exchange's adapter implements
@@ -40,19 +42,21 @@ export type TransferFailure = 'INSUFFICIENT_FUNDS' | 'TRANSFER_LIMIT';
 
 export type ExchangeRate = { rate: string; at: Date };
 
-export type ExchangeTransfer = {
-  exchangeTransferId: string;
+/** A transfer as the exchange reports it; a notification's body is read through this, never trusted as is. */
+export const ExchangeTransferSchema = z.object({
+  exchangeTransferId: z.string().min(1).max(200),
   /** null for a transfer the customer started on the exchange's own page. */
-  merchantTransferId: string | null;
-  customerRef: string;
-  direction: TransferDirection;
-  amount: string;
-  status: TransferStatus;
-  failureReason: TransferFailure | null;
+  merchantTransferId: z.string().min(1).max(200).nullable(),
+  customerRef: z.string().min(1).max(200),
+  direction: z.enum(['DEPOSIT', 'WITHDRAWAL']),
+  amount: z.string().max(60),
+  status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  failureReason: z.enum(['INSUFFICIENT_FUNDS', 'TRANSFER_LIMIT']).nullable(),
   /** Grows with every change, so an older snapshot never overwrites a newer one. */
-  version: number;
-  updatedAt: string;
-};
+  version: z.number().int().min(0),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type ExchangeTransfer = z.infer<typeof ExchangeTransferSchema>;
 
 export type ExchangeEvent = { id: string; type: 'transfer.updated'; transfer: ExchangeTransfer };
 

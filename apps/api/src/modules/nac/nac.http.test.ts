@@ -315,6 +315,9 @@ describe('exchange notifications', () => {
     const old = new Date(t.clock.now().getTime() - 6 * 60_000);
     expect((await post(t, forged, signExchangeWebhook(secret, forged, old))).status).toBe(400);
     expect((await post(t, 'not json', signExchangeWebhook(secret, 'not json', t.clock.now()))).status).toBe(400);
+    // Signed, but not a transfer the exchange could have sent.
+    const odd = JSON.stringify({ id: 'evt_odd', type: 'transfer.updated', data: { amount: 7 } });
+    expect((await post(t, odd, signExchangeWebhook(secret, odd, t.clock.now()))).status).toBe(400);
     expect(await balanceOf(g)).toBe('0');
     expect(await transfersOf(g)).toEqual([]);
     // The same body signed with the exchange's secret is what the exchange itself sends: accepted.
@@ -351,6 +354,9 @@ describe('exchange notifications', () => {
     // The reconciliation asks the exchange for what changed, and credits it.
     await nac.reconcileTransfers(api.api.deps);
     expect(await balanceOf(g, api)).toBe('25');
+    // It remembers how far it read, so the next run starts there (less a few minutes' overlap).
+    const cursor = await api.pool.query<{ changed_since: Date }>('SELECT changed_since FROM nac_reconcile_cursor');
+    expect(cursor.rows[0]!.changed_since.getTime()).toBe(api.clock.now().getTime());
     // Run again, and once the transfer is old enough to be asked about by its id: nothing more.
     api.clock.advance((api.env.NAC_RECONCILE_AFTER_SECONDS + 1) * 1000);
     await nac.reconcileTransfers(api.api.deps);

@@ -233,3 +233,17 @@ export async function latestRate(db: Db, notBefore: Date): Promise<{ rate: strin
   );
   return r.rows[0] ? { rate: r.rows[0].rate, at: r.rows[0].rate_at } : null;
 }
+
+export async function reconcileCursor(db: Db): Promise<Date | null> {
+  const r = await db.query<{ changed_since: Date }>('SELECT changed_since FROM nac_reconcile_cursor');
+  return r.rows[0]?.changed_since ?? null;
+}
+
+/** Moves the cursor forward only (two nodes finishing out of order never move it back). */
+export async function advanceReconcileCursor(db: Db, to: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO nac_reconcile_cursor (id, changed_since) VALUES (true, $1)
+     ON CONFLICT (id) DO UPDATE SET changed_since = GREATEST(nac_reconcile_cursor.changed_since, EXCLUDED.changed_since)`,
+    [to],
+  );
+}

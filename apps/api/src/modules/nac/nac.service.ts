@@ -35,8 +35,12 @@ import * as repo from './nac.repo.js';
 const LAST_RATE_MAX_AGE_MS = 3_600_000;
 /** A transfer the exchange never received is given up after this many reconciliation ages. */
 const NOT_RECEIVED_AFTER_AGES = 10;
-/** How far back the reconciliation asks the exchange for changed transfers. */
+/** How far back the first reconciliation asks the exchange for changed transfers. */
 const RECONCILE_WINDOW_MS = 2 * 86_400_000;
+/** Each later run reads again from this long before where the previous one stopped. */
+const RECONCILE_OVERLAP_MS = 5 * 60_000;
+const RECONCILE_PAGE_SIZE = 200;
+const RECONCILE_PAGES = 20;
 
 export function exchangeTimeoutMs(env: Env): number {
   return env.NAC_EXCHANGE_TIMEOUT_MS ?? (env.NODE_ENV === 'test' ? 400 : 10_000);
@@ -409,10 +413,25 @@ export async function reconcileTransfers(deps: Deps): Promise<void> {
     else if (now.getTime() - t.createdAt.getTime() > ageMs * NOT_RECEIVED_AFTER_AGES) await markNotReceived(deps, t.id);
     // A transfer the exchange never heard of may still be on its way (a request in flight); asked again next time.
   }
-  for (const snap of await ask(() =>
-    exchange.listTransfers({ since: new Date(now.getTime() - RECONCILE_WINDOW_MS), limit: 500 }),
-  )) {
-    if (snap.status !== 'PENDING') await applyExchangeTransfer(deps, snap);
+  // Changed transfers, page by page from a little before where the last run stopped (the overlap
+  // covers changes committed out of order); a run reads at most RECONCILE_PAGES pages and the next
+  // run goes on from there.
+  const stored = await repo.reconcileCursor(deps.db);
+  let since = stored
+    ? new Date(stored.getTime() - RECONCILE_OVERLAP_MS)
+    : new Date(now.getTime() - RECONCILE_WINDOW_MS);
+  for (let page = 0; page < RECONCILE_PAGES; page++) {
+    const changed = await ask(() => exchange.listTransfers({ since, limit: RECONCILE_PAGE_SIZE }));
+    for (const snap of changed) {
+      if (snap.status !== 'PENDING') await applyExchangeTransfer(deps, snap);
+    }
+    const last = changed[changed.length - 1];
+    if (!last) break;
+    const next = new Date(last.updatedAt);
+    await repo.advanceReconcileCursor(deps.db, next);
+    // A full page whose changes all share one instant cannot move on by time: the next run reads it again.
+    if (changed.length < RECONCILE_PAGE_SIZE || next.getTime() <= since.getTime()) break;
+    since = next;
   }
 }
 

@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import type { Env } from '../../platform/env.js';
 import type { Task } from '../../platform/scheduler.js';
 import {
+  ExchangeTransferSchema,
   ExchangeWebhookRejectedError,
   type ExchangeAdapter,
   type ExchangeEvent,
@@ -235,10 +236,11 @@ export function createTestExchange(
       const check = checkExchangeSignature(secret, header(EXCHANGE_SIGNATURE_HEADER), rawBody, now);
       if (check !== 'OK') throw new ExchangeWebhookRejectedError(check);
       const body = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: unknown };
-      if (body.type !== 'transfer.updated' || typeof body.id !== 'string' || typeof body.data !== 'object') {
-        throw new ExchangeWebhookRejectedError(`unknown event ${String(body.type)}`);
+      const transfer = ExchangeTransferSchema.safeParse(body.data);
+      if (body.type !== 'transfer.updated' || typeof body.id !== 'string' || !transfer.success) {
+        throw new ExchangeWebhookRejectedError(`unreadable event ${String(body.type)}`);
       }
-      return { id: body.id, type: 'transfer.updated', transfer: body.data as ExchangeTransfer };
+      return { id: body.id, type: 'transfer.updated', transfer: transfer.data };
     },
 
     async accountPage(linkId) {
