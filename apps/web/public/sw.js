@@ -40,7 +40,7 @@ const SHELL_FILES = [
 // Calls, sessions, sign-in and error reports must always reach the server, and are never stored.
 const NEVER_CACHED = [/^\/app\/v1(\/|$)/, /^\/api\//, /^\/identity\//, /^\/monitoring(\/|$)/, /^\/\.well-known\//];
 // Outside the product's pages: development and test helpers, health checks, the card processor's
-// own pages (another company's in production) and its notifications.
+// own pages (another company's in production) and its notifications, and the NAC exchange's account page.
 const NOT_HANDLED = [
   /^\/dev\//,
   /^\/e2e\//,
@@ -48,6 +48,7 @@ const NOT_HANDLED = [
   /^\/readyz$/,
   /^\/sw\.js$/,
   /^\/payment-provider(\/|$)/,
+  /^\/nac-exchange(\/|$)/,
   /^\/webhooks\//,
 ];
 

@@ -1169,6 +1169,36 @@ export const ERROR_CATALOGUE = {
     en: 'This stay style is not offered at this house.',
     ja: 'このステイスタイルはこのハウスではお選びいただけません。',
   },
+  CodeNacAmountInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Enter a NAC amount greater than zero with at most 8 decimal places.',
+    ja: 'NACの数量は0より大きく、小数点以下8桁までで入力してください。',
+  },
+  CodeNacInsufficientBalance: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Your NAC balance is not enough for this.',
+    ja: 'NACの残高が不足しています。',
+  },
+  CodeNacExchangeUnavailable: {
+    status: 503,
+    code: 'UNAVAILABLE',
+    en: 'The NAC exchange is not answering. Nothing was changed; please try again shortly.',
+    ja: 'NAC取引所が応答しません。変更は行われていません。しばらくしてからもう一度お試しください。',
+  },
+  CodeRateQuoteExpired: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The NAC rate you were shown has expired. Please check the new rate and try again.',
+    ja: '表示されたNACのレートの有効期限が切れました。新しいレートをご確認のうえ、もう一度お試しください。',
+  },
+  CodeRateQuoteInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This NAC rate quote is not valid for this payment. Please get a new quote.',
+    ja: 'このNACのレート見積もりはこのお支払いには使えません。新しい見積もりを取得してください。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

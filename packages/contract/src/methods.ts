@@ -11,6 +11,7 @@ import { NOTIFICATION_METHODS } from './notification.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
+import { NAC_METHODS } from './nac.contract.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
 import { PUSH_METHODS } from './push.contract.js';
@@ -59,6 +60,7 @@ export const METHODS_BY_DOMAIN = {
   chat: CHAT_METHODS,
   questionnaire: QUESTIONNAIRE_METHODS,
   stayStyle: STAY_STYLE_METHODS,
+  nac: NAC_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

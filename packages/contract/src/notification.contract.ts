@@ -17,6 +17,7 @@ export const NotificationKind = z.enum([
   'LENDING_STATUS_CHANGED',
   'WAITLIST_DATES_FREED',
   'QUESTIONNAIRE_AVAILABLE',
+  'NAC_TRANSFER_SETTLED',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -31,6 +32,7 @@ export const NOTIFICATION_KIND_ITEM = {
   LENDING_STATUS_CHANGED: 'PAYMENT',
   WAITLIST_DATES_FREED: 'BOOKING',
   QUESTIONNAIRE_AVAILABLE: 'BOOKING',
+  NAC_TRANSFER_SETTLED: 'PAYMENT',
 } as const satisfies Record<NotificationKind, 'BOOKING' | 'CHAT' | 'PAYMENT' | 'OWNER_NEWS' | 'PROMOTION'>;
 
 /** The values a notification's text is built from (names, numbers, dates as ISO strings). */

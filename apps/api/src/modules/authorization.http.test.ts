@@ -209,7 +209,10 @@ function enumVariants(m: MethodDef, input: Record<string, unknown>): Record<stri
 }
 
 // A user method named get_/list_/is_ reads and never writes: these make up what a guest can see of their own.
-const READS = ALL_METHODS.filter((m) => m.access === 'user' && /^(?:get|list|is)_/.test(m.path));
+// get_exchange_link is the exception: the exchange mints a new short-lived link on every call, so two answers differ.
+const READS = ALL_METHODS.filter(
+  (m) => m.access === 'user' && /^(?:get|list|is)_/.test(m.path) && m.path !== 'get_exchange_link',
+);
 const PUBLIC_READS = ALL_METHODS.filter((m) => m.access === 'public' && /^(?:get|list|search)_/.test(m.path));
 
 /**

@@ -26,6 +26,10 @@ import { giftImplementations } from './gift/gift.router.js';
 import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
+import { mountNacRoutes } from './nac/nac.routes.js';
+import { nacImplementations } from './nac/nac.router.js';
+import { reconcileNacTransfersTask } from './nac/nac.service.js';
+import { testExchangeTask } from './nac/test-exchange.adapter.js';
 import { featureFlagImplementations } from './feature-flag/feature-flag.router.js';
 import { notificationImplementations } from './notification/notification.router.js';
 import { notificationDeliveryTask } from './notification/notification-delivery.service.js';
@@ -105,6 +109,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...chatImplementations,
   ...questionnaireImplementations,
   ...stayStyleImplementations,
+  ...nacImplementations,
 ];
 
 /**
@@ -139,6 +144,8 @@ export const BACKGROUND_TASKS: Task[] = [
     push: sendToUser,
   }),
   issueStayKeysTask,
+  testExchangeTask,
+  reconcileNacTransfersTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
@@ -167,5 +174,6 @@ export const mountExtraRoutes = {
     mountVehicleRoutes(app, deps);
     // The chat's event stream and images; before the dispatcher, which answers every other /app/v1/ path.
     mountChatRoutes(app, deps);
+    mountNacRoutes(app, deps);
   },
 };

@@ -104,6 +104,20 @@ const EnvSchema = z.object({
   LOCK_SIMULATOR_JAM_RATE: z.coerce.number().min(0).max(1).default(0),
   // A lock or room controller that has not answered after this long leaves the command unconfirmed (default 5 s, 300 ms under test).
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
+  // The NAC exchange (the built-in test-mode one): how long it takes to answer (default: 300 ms, 5 ms under test),
+  // how long a transfer takes to settle (default: 3 s, 50 ms under test), and when an unanswered call counts as unknown
+  // (default: 10 s, 400 ms under test).
+  NAC_EXCHANGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  NAC_EXCHANGE_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  NAC_EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
+  // The test-mode exchange's market: the same seed gives the same NAC/JPY rate at the same minute on every node.
+  NAC_EXCHANGE_SEED: z.string().min(1).max(100).default('yado-nac'),
+  // Shared with the exchange: it signs its notifications (HMAC-SHA256) with it. The default suits the test-mode exchange only.
+  NAC_EXCHANGE_WEBHOOK_SECRET: z.string().min(16).default('whsec_yado_test_mode_exchange_dev'),
+  // The server's own secret that signs NAC rate quotes (nacToJpyRateHash); set a long random value in production.
+  NAC_RATE_QUOTE_SECRET: z.string().min(16).default('yado_nac_rate_quote_dev_secret'),
+  // How old a transfer without an outcome must be before reconciliation asks the exchange about it.
+  NAC_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; isProduction: boolean };

@@ -40,6 +40,7 @@ const ROWS: Row[] = [
   ['/mypage/points', '/mypage/points', 'private', 'light', true, true, true, false],
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
+  ['/mypage/wallet', '/mypage/wallet', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [

@@ -111,6 +111,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist'],
     namespaces: ['booking', 'points', 'gift', 'rental', 'stay'],
     namespaces: ['booking', 'points', 'gift', 'rental', 'questionnaire'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'wallet'],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
   entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
@@ -128,6 +129,8 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/mypage-waitlist.route.tsx',
     namespaces: ['waitlist'],
   }),
+  // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
+  entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',

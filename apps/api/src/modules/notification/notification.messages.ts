@@ -163,6 +163,34 @@ const TEXTS: Record<NotificationKind, Texts> = {
       body: `${dates(p, 'ja')}のご滞在について、アンケートへのご協力をお願いします。`,
     }),
   },
+  NAC_TRANSFER_SETTLED: {
+    en: (p) => {
+      const deposit = value(p, 'direction') === 'DEPOSIT';
+      const amount = value(p, 'amount');
+      if (value(p, 'status') === 'COMPLETED') {
+        return deposit
+          ? { title: 'NAC received', body: `${amount} NAC from the exchange is now in your wallet.` }
+          : { title: 'NAC sent', body: `${amount} NAC was sent from your wallet to the exchange.` };
+      }
+      return {
+        title: deposit ? 'A NAC deposit failed' : 'A NAC withdrawal failed',
+        body: `The transfer of ${amount} NAC did not go through; your wallet shows the reason.`,
+      };
+    },
+    ja: (p) => {
+      const deposit = value(p, 'direction') === 'DEPOSIT';
+      const amount = value(p, 'amount');
+      if (value(p, 'status') === 'COMPLETED') {
+        return deposit
+          ? { title: 'NACを受け取りました', body: `取引所からの${amount} NACがウォレットに入金されました。` }
+          : { title: 'NACを送金しました', body: `ウォレットから取引所へ${amount} NACを送金しました。` };
+      }
+      return {
+        title: deposit ? 'NACの入金ができませんでした' : 'NACの出金ができませんでした',
+        body: `${amount} NACの送金は完了しませんでした。理由はウォレットでご確認いただけます。`,
+      };
+    },
+  },
 };
 
 /** A notification's title and text in one language. */
