@@ -189,7 +189,7 @@ export class ChatHub {
       if (!found) continue;
       const views = new Map<string, ChatStreamEvent>();
       for (const sub of this.subscribers) {
-        if (!takesPart(sub.scope, { guestAccountId: found.guestAccountId })) continue;
+        if (!takesPart(sub.scope, found)) continue;
         if (sub.pending) sub.pending.push(found.message);
         else this.deliver(sub, found.message, views);
       }

@@ -9,7 +9,8 @@ const MESSAGE_ORDER_LOCK = 0x63686174;
 
 /**
  * Whose conversations a query reads: staff read every one; a guest those of their own bookings and
- * rentals. The service decides it (chat.service.ts chatScopeOf); `guestFilter` is its SQL mirror.
+ * rentals, and those of the stays whose key is shared with them (companions). The service decides it
+ * (chat.service.ts chatScopeOf, takesPart); `guestFilter` is its SQL mirror.
  */
 export type Scope = { kind: 'STAFF' } | { kind: 'GUEST'; accountId: string };
 
@@ -19,6 +20,8 @@ export type ConversationRecord = {
   vehicleRentalId: string | null;
   /** Who booked or rented: the guest of the conversation. */
   accountId: string;
+  /** The accounts holding an active share of the stay's key (a booking's conversation only). */
+  companionAccountIds: string[];
   userId: string;
   reference: string;
   titleEn: string;
@@ -48,6 +51,16 @@ const CONVERSATION_FROM = `
   LEFT JOIN vehicles v ON v.id = r.vehicle_id
   JOIN users gu ON gu.id = coalesce(r.user_id, b.user_id)`;
 
+/**
+ * The accounts of a booking conversation's companions: active shares of the stay's key (the stay
+ * module's tables, read here so that participation is one query; decision 0042). Rentals have none.
+ */
+const COMPANIONS = `CASE WHEN r.id IS NULL THEN ARRAY(
+    SELECT cu.identity_id::text FROM stay_keys sk
+      JOIN stay_key_shares ss ON ss.key_id = sk.id AND ss.revoked_at IS NULL
+      JOIN users cu ON cu.id = ss.shared_with_user_id
+     WHERE sk.booking_id = b.id) ELSE ARRAY[]::text[] END`;
+
 const CONVERSATION_COLUMNS = `
   c.id AS c_id, c.created_at AS c_created_at, b.id AS c_booking_id, r.id AS c_rental_id,
   coalesce(r.account_id, b.account_id)::text AS c_account_id, gu.id AS c_user_id,
@@ -55,7 +68,7 @@ const CONVERSATION_COLUMNS = `
   CASE WHEN r.id IS NULL THEN hg.name_en ELSE v.display_name_en END AS c_title_en,
   CASE WHEN r.id IS NULL THEN hg.name_ja ELSE v.display_name_ja END AS c_title_ja,
   gu.first_name AS g_first, gu.last_name AS g_last, gu.romanized_first_name AS g_rfirst,
-  gu.romanized_last_name AS g_rlast`;
+  gu.romanized_last_name AS g_rlast, ${COMPANIONS} AS c_companions`;
 
 const MESSAGE_COLUMNS = `
   m.id AS m_id, m.conversation_id AS m_conversation_id, m.sender_account_id::text AS m_sender, m.sender_role AS m_role,
@@ -67,9 +80,17 @@ const MESSAGE_JOINS = `
   LEFT JOIN chat_images ci ON ci.id = m.image_id
   LEFT JOIN users su ON su.identity_id = m.sender_account_id AND m.sender_role = 'GUEST'`;
 
-/** The SQL mirror of the guest's scope: the conversations of the bookings and rentals the account made. */
+/**
+ * The SQL mirror of the guest's scope: the conversations of the bookings and rentals the account made,
+ * and of the bookings whose key is shared with it.
+ */
 function guestFilter(scope: Scope, param: number): string {
-  return scope.kind === 'STAFF' ? 'TRUE' : `coalesce(r.account_id, b.account_id) = $${param}::uuid`;
+  if (scope.kind === 'STAFF') return 'TRUE';
+  return `(coalesce(r.account_id, b.account_id) = $${param}::uuid OR (r.id IS NULL AND EXISTS (
+    SELECT 1 FROM stay_keys sk
+      JOIN stay_key_shares ss ON ss.key_id = sk.id AND ss.revoked_at IS NULL
+      JOIN users cu ON cu.id = ss.shared_with_user_id
+     WHERE sk.booking_id = b.id AND cu.identity_id = $${param}::uuid)))`;
 }
 const scopeParams = (scope: Scope): unknown[] => (scope.kind === 'STAFF' ? [] : [scope.accountId]);
 
@@ -84,6 +105,7 @@ function toConversation(r: Row): ConversationRecord {
     bookingId: r['c_booking_id'] as string,
     vehicleRentalId: (r['c_rental_id'] as string | null) ?? null,
     accountId: r['c_account_id'] as string,
+    companionAccountIds: (r['c_companions'] as string[] | null) ?? [],
     userId: r['c_user_id'] as string,
     reference: r['c_reference'] as string,
     titleEn: (r['c_title_en'] as string | null) ?? '',
@@ -236,9 +258,10 @@ export async function findMessage(db: Db, id: number): Promise<MessageRecord | n
 export async function findMessagesForFanOut(
   db: Db,
   ids: number[],
-): Promise<{ message: MessageRecord; guestAccountId: string }[]> {
+): Promise<{ message: MessageRecord; guestAccountId: string; companionAccountIds: string[] }[]> {
   const { rows } = await db.query(
-    `SELECT ${MESSAGE_COLUMNS}, coalesce(r.account_id, b.account_id)::text AS guest_account_id
+    `SELECT ${MESSAGE_COLUMNS}, coalesce(r.account_id, b.account_id)::text AS guest_account_id,
+            ${COMPANIONS} AS companions
        FROM chat_messages m ${MESSAGE_JOINS}
        JOIN conversations c ON c.id = m.conversation_id
        LEFT JOIN vehicle_rentals r ON r.id = c.vehicle_rental_id
@@ -246,7 +269,11 @@ export async function findMessagesForFanOut(
      WHERE m.id = ANY($1::bigint[]) ORDER BY m.id`,
     [ids],
   );
-  return (rows as Row[]).map((row) => ({ message: toMessage(row), guestAccountId: row['guest_account_id'] as string }));
+  return (rows as Row[]).map((row) => ({
+    message: toMessage(row),
+    guestAccountId: row['guest_account_id'] as string,
+    companionAccountIds: (row['companions'] as string[] | null) ?? [],
+  }));
 }
 
 /** The messages of the scope's conversations after an id, in id order: what a resumed stream missed. */
@@ -255,9 +282,10 @@ export async function messagesAfter(
   scope: Scope,
   afterId: number,
   limit: number,
-): Promise<(MessageRecord & { guestAccountId: string })[]> {
+): Promise<(MessageRecord & { guestAccountId: string; companionAccountIds: string[] })[]> {
   const { rows } = await db.query(
-    `SELECT ${MESSAGE_COLUMNS}, coalesce(r.account_id, b.account_id)::text AS guest_account_id
+    `SELECT ${MESSAGE_COLUMNS}, coalesce(r.account_id, b.account_id)::text AS guest_account_id,
+            ${COMPANIONS} AS companions
        FROM chat_messages m ${MESSAGE_JOINS}
        JOIN conversations c ON c.id = m.conversation_id
        LEFT JOIN vehicle_rentals r ON r.id = c.vehicle_rental_id
@@ -266,7 +294,11 @@ export async function messagesAfter(
      ORDER BY m.id LIMIT $${scope.kind === 'GUEST' ? 3 : 2}`,
     [...scopeParams(scope), afterId, limit],
   );
-  return (rows as Row[]).map((r) => ({ ...toMessage(r), guestAccountId: r['guest_account_id'] as string }));
+  return (rows as Row[]).map((r) => ({
+    ...toMessage(r),
+    guestAccountId: r['guest_account_id'] as string,
+    companionAccountIds: (r['companions'] as string[] | null) ?? [],
+  }));
 }
 
 export async function latestMessageId(db: Db): Promise<number> {

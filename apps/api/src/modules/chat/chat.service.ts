@@ -27,16 +27,27 @@ const isStaff = (principal: Pick<Principal, 'roles'>) => principal.roles.include
 
 /**
  * Who may take part in which conversations: staff in every one; a guest in those of the bookings and
- * vehicle rentals they made. This is the one rule of participation: reading, sending, read marks, the
+ * vehicle rentals they made, and a companion holding an active share of a stay's key in that stay's
+ * (a revoked share ends it). This is the one rule of participation: reading, sending, read marks, the
  * live stream and the images all ask it (the repo's `guestFilter` is its SQL mirror for lists).
  */
 export function chatScopeOf(principal: Pick<Principal, 'accountId' | 'roles'>): ChatScope {
   return isStaff(principal) ? { kind: 'STAFF' } : { kind: 'GUEST', accountId: principal.accountId };
 }
 
-/** Whether a scope takes part in a conversation whose guest (who booked or rented) is `guestAccountId`. */
-export function takesPart(scope: ChatScope, conversation: { guestAccountId: string }): boolean {
-  return scope.kind === 'STAFF' || scope.accountId === conversation.guestAccountId;
+/**
+ * Whether a scope takes part in a conversation whose guest (who booked or rented) is `guestAccountId`
+ * and whose companions (holders of a share of the stay's key) are `companionAccountIds`.
+ */
+export function takesPart(
+  scope: ChatScope,
+  conversation: { guestAccountId: string; companionAccountIds: readonly string[] },
+): boolean {
+  return (
+    scope.kind === 'STAFF' ||
+    scope.accountId === conversation.guestAccountId ||
+    conversation.companionAccountIds.includes(scope.accountId)
+  );
 }
 
 /** Whose read mark a caller moves: staff read as one team, a guest as themself. */
@@ -79,7 +90,7 @@ function conversationView(row: repo.ConversationListRow, viewerAccountId: string
 async function requireConversation(deps: Deps, principal: Principal, id: string): Promise<repo.ConversationRecord> {
   const c = await repo.findConversation(deps.db, id);
   if (!c) throw new AppError('CodeConversationNotFound');
-  if (!takesPart(chatScopeOf(principal), { guestAccountId: c.accountId })) {
+  if (!takesPart(chatScopeOf(principal), { guestAccountId: c.accountId, companionAccountIds: c.companionAccountIds })) {
     throw new AppError('CodeConversationNotParticipant');
   }
   return c;
@@ -226,6 +237,10 @@ export async function chatImageFor(deps: Deps, principal: Principal, imageId: st
   const image = await repo.findImage(deps.db, imageId);
   if (!image) return null;
   const c = await repo.findConversation(deps.db, image.conversationId);
-  if (!c || !takesPart(chatScopeOf(principal), { guestAccountId: c.accountId })) return null;
+  if (
+    !c ||
+    !takesPart(chatScopeOf(principal), { guestAccountId: c.accountId, companionAccountIds: c.companionAccountIds })
+  )
+    return null;
   return image.content;
 }
