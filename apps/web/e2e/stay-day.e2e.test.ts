@@ -134,12 +134,19 @@ describe('the day before a stay', () => {
     // The guest opens the app on their phone; it keeps the stay's pass on the device.
     const guestContext = await newContext(browser, 'en', 375);
     const guest = await guestContext.newPage();
+    // Which translation files the browser had to fetch after a page loaded (it should have come with them).
+    const fetchedWords: string[] = [];
+    guest.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/locales/')) fetchedWords.push(new URL(r.url()).pathname);
+    });
     const openedAt = Date.now();
     try {
       await signIn(guest, base, DEMO_GUEST);
       await passStoredOnDevice(guest, bookingId);
 
-      // The stay's page: the key is issued and valid from check-in time tomorrow.
+      // The stay's page: the key is issued and valid from check-in time tomorrow. Every section's
+      // words came with the page; none is fetched afterwards.
+      fetchedWords.length = 0;
       await guest.goto(`${base}/mypage/bookings/${bookingId}`, { waitUntil: 'networkidle' });
       const key = guest.getByTestId('stay-key');
       await key.waitFor();
@@ -147,6 +154,8 @@ describe('the day before a stay', () => {
       expect(await guest.getByTestId('stay-key-validity').textContent()).toContain('15:00');
       expect(await guest.getByTestId('stay-key-status').textContent()).toBe('From check-in time');
       await guest.getByTestId('stay-pass-link').waitFor();
+      await guest.getByRole('region', { name: 'Chat with the host' }).waitFor();
+      expect(fetchedWords).toEqual([]);
 
       // Shared with the companion's account: listed on the page, and the companion holds the key.
       await hydrated(guest, 'share-submit');
