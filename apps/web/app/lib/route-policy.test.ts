@@ -260,6 +260,17 @@ describe('the route table', () => {
     ]);
   });
 
+  // A namespace missing here is fetched by the browser after the page has loaded, so the section
+  // hydrates without its words; each feature on these pages added its own, and none may drop another's.
+  it('sends My page and a booking’s page the words of every section they show', () => {
+    expect(routePolicyFor('/mypage').namespaces).toEqual(
+      expect.arrayContaining(['booking', 'points', 'gift', 'rental', 'waitlist', 'stay', 'questionnaire', 'stay-pass']),
+    );
+    expect(routePolicyFor('/mypage/bookings/b_1').namespaces).toEqual(
+      expect.arrayContaining(['booking', 'payment', 'owner', 'rental', 'stay', 'chat', 'questionnaire', 'stay-pass']),
+    );
+  });
+
   it('names screen modules only as route files', () => {
     for (const row of ROUTE_TABLE) if (row.screen) expect(row.screen).toMatch(/^routes\/[a-z0-9-]+\.route\.tsx$/);
   });
