@@ -8,8 +8,8 @@
 // latency from the start of the send request to the event on a stream (p50/p95/p99/max; aim p99 ≤
 // 200 ms), and each server process's resident memory per open stream (RSS growth while the streams
 // connected, divided by that process's streams).
-// On a shared 2-core machine (load average 10–13 from other work) one build measured: all 204,000
-// deliveries exactly once, p50 752 ms / p99 1,214 ms, about 12 KB of server memory per stream
+// On a shared 2-core machine (load average 4–6 from other work) one build measured: all 204,000
+// deliveries exactly once, p50 25.8 ms / p99 177 ms, 13–18 KB of server memory per stream
 // (docs/decisions/0042-live-chat.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -6,6 +6,8 @@ import { openListeningConnection, type ListeningConnection } from '../../platfor
 export const CHAT_CHANNEL = 'chat_events';
 /** The transaction-level advisory lock every message insert takes (key: 'chat' in ASCII), see 0031_chat.sql. */
 const MESSAGE_ORDER_LOCK = 0x63686174;
+/** The class of the per-sender, per-conversation locks of the flood check (key: 'chaf' in ASCII). */
+const SENDER_LOCK_CLASS = 0x63686166;
 
 /**
  * Whose conversations a query reads: staff read every one; a guest those of their own bookings and
@@ -314,11 +316,15 @@ export async function latestMessageIdIn(db: Db, conversationId: string): Promise
 }
 
 /**
- * Takes the lock messages are written under (held until the transaction ends), so messages commit
- * in the order of their ids: the live stream and "after N" never skip one committed late.
+ * Takes the lock one sender's messages to one conversation are checked under (held until the
+ * transaction ends), so two sends at once cannot both pass the flood limit. Its own lock space (two
+ * keys), apart from the order lock: senders to different conversations never wait for each other here.
  */
-export async function lockMessageOrder(tx: Db): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [MESSAGE_ORDER_LOCK]);
+export async function lockSender(tx: Db, accountId: string, conversationId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+    SENDER_LOCK_CLASS,
+    `${accountId}:${conversationId}`,
+  ]);
 }
 
 /** A sender's messages in a conversation since a time, and the oldest of them (for Retry-After). */
@@ -337,7 +343,14 @@ export async function recentMessagesBy(
   return { count: Number(r['n']), oldest: (r['oldest'] as Date | null) ?? null };
 }
 
-export async function insertMessage(
+/**
+ * Writes a message in one statement, as the last of its transaction: takes the order lock (held until
+ * the commit, so messages commit in the order of their ids: the live stream and "after N" never skip
+ * one committed late), numbers and inserts the message, moves the sender's read mark to it and
+ * announces it to every app process (delivered on commit). Everything else of the send is done
+ * before, so the lock every send queues on is held for this one statement and the commit only.
+ */
+export async function appendMessage(
   tx: Db,
   m: {
     conversationId: string;
@@ -345,13 +358,35 @@ export async function insertMessage(
     senderRole: 'GUEST' | 'STAFF';
     body: string;
     imageId: string | null;
+    reader: string;
     now: Date;
   },
 ): Promise<number> {
   const { rows } = await tx.query(
-    `INSERT INTO chat_messages (conversation_id, sender_account_id, sender_role, body, image_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [m.conversationId, m.senderAccountId, m.senderRole, m.body, m.imageId, m.now],
+    `WITH ordered AS (SELECT pg_advisory_xact_lock($8::bigint) AS locked),
+     msg AS (
+       INSERT INTO chat_messages (conversation_id, sender_account_id, sender_role, body, image_id, created_at)
+       SELECT $1, $2, $3, $4, $5, $6 FROM ordered
+       RETURNING id
+     ), r AS (
+       INSERT INTO chat_reads (conversation_id, reader, last_read_message_id, read_at)
+       SELECT $1, $7, msg.id, $6 FROM msg
+       ON CONFLICT (conversation_id, reader) DO UPDATE
+         SET last_read_message_id = greatest(chat_reads.last_read_message_id, EXCLUDED.last_read_message_id),
+             read_at = EXCLUDED.read_at
+     )
+     SELECT msg.id, pg_notify($9, json_build_object('t', 'm', 'id', msg.id)::text) FROM msg`,
+    [
+      m.conversationId,
+      m.senderAccountId,
+      m.senderRole,
+      m.body,
+      m.imageId,
+      m.now,
+      m.reader,
+      MESSAGE_ORDER_LOCK,
+      CHAT_CHANNEL,
+    ],
   );
   return Number((rows[0] as Row)['id']);
 }
@@ -359,22 +394,6 @@ export async function insertMessage(
 /** Announces an event to every app process; delivered when (and only if) the transaction commits. */
 export async function notifyChat(tx: Db, payload: object): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, JSON.stringify(payload)]);
-}
-
-/** Moves the sender's read mark to their message and announces the message, in one statement (under the order lock). */
-export async function markSentAndNotify(
-  tx: Db,
-  m: { conversationId: string; reader: string; messageId: number; now: Date },
-): Promise<void> {
-  await tx.query(
-    `WITH r AS (
-       INSERT INTO chat_reads (conversation_id, reader, last_read_message_id, read_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (conversation_id, reader) DO UPDATE
-         SET last_read_message_id = greatest(chat_reads.last_read_message_id, EXCLUDED.last_read_message_id),
-             read_at = EXCLUDED.read_at)
-     SELECT pg_notify($5, $6)`,
-    [m.conversationId, m.reader, m.messageId, m.now, CHAT_CHANNEL, JSON.stringify({ t: 'm', id: m.messageId })],
-  );
 }
 
 /** Moves a reader's mark forward (never back). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CHAT_FLOOD_MAX_MESSAGES,
   CHAT_FLOOD_WINDOW_SECONDS,
@@ -156,7 +156,9 @@ export async function sendMessage(
   const staff = isStaff(principal);
   const id = await withTx(deps.db, async (tx) => {
     const now = deps.clock.now();
-    await repo.lockMessageOrder(tx);
+    // The checks queue only on this sender's lock for this conversation; the order lock that every
+    // send queues on is taken by the message's one statement, last, and held only until the commit.
+    await repo.lockSender(tx, principal.accountId, conversation.id);
     const since = new Date(now.getTime() - CHAT_FLOOD_WINDOW_SECONDS * 1000);
     const recent = await repo.recentMessagesBy(tx, principal.accountId, conversation.id, since);
     if (recent.count >= CHAT_FLOOD_MAX_MESSAGES) {
@@ -165,17 +167,10 @@ export async function sendMessage(
     if (input.imageId && !(await repo.findAttachableImage(tx, input.imageId, conversation.id, principal.accountId))) {
       throw new AppError('CodeChatImageNotFound');
     }
-    const messageId = await repo.insertMessage(tx, {
-      conversationId: conversation.id,
-      senderAccountId: principal.accountId,
-      senderRole: staff ? 'STAFF' : 'GUEST',
-      body: text,
-      imageId: input.imageId ?? null,
-      now,
-    });
-    // The sender has read what they answered; every app process hears of the message on commit.
-    await repo.markSentAndNotify(tx, { conversationId: conversation.id, reader: readerOf(principal), messageId, now });
     if (staff) {
+      // Written before the message so the order lock is not held for it; the same transaction, so a
+      // message that is not stored notifies nobody. A retry with the Idempotency-Key replays the
+      // first answer, so one send is one notification.
       await enqueueNotification(tx, now, {
         userId: conversation.userId,
         kind: 'CHAT_MESSAGE',
@@ -183,10 +178,19 @@ export async function sendMessage(
         link: conversation.vehicleRentalId
           ? `/mypage/vehicle-rentals/${conversation.vehicleRentalId}`
           : `/mypage/bookings/${conversation.bookingId}`,
-        dedupeKey: `chat-message:${messageId}`,
+        dedupeKey: `chat-message:${randomUUID()}`,
       });
     }
-    return messageId;
+    // The sender has read what they answered; every app process hears of the message on commit.
+    return repo.appendMessage(tx, {
+      conversationId: conversation.id,
+      senderAccountId: principal.accountId,
+      senderRole: staff ? 'STAFF' : 'GUEST',
+      body: text,
+      imageId: input.imageId ?? null,
+      reader: readerOf(principal),
+      now,
+    });
   });
   const stored = await repo.findMessage(deps.db, id);
   if (!stored) throw new AppError('CodeInternal');
