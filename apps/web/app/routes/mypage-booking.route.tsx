@@ -133,6 +133,8 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
     void navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true, preventScrollReset: true });
   }, [navigate, pathname, revalidate, search]);
 
+  const keyFirst = booking.bookingStatus === 'READY_TO_CHECKIN' || booking.bookingStatus === 'STAYING';
+
   return (
     <div className="page page--wide booking-page">
       <nav className="breadcrumbs" aria-label={t('booking:breadcrumbs')}>
@@ -141,6 +143,8 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         <span aria-current="page">{t('booking:detail.breadcrumb', { number: booking.bookingNumber })}</span>
       </nav>
       <StayPassLink bookingId={booking.bookingId} />
+      {/* From the day before check-in the key and door are what the guest comes for: first on the page. */}
+      {keyFirst ? <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} /> : null}
       <BookingDetailView
         key={booking.bookingId}
         booking={booking}
@@ -161,7 +165,7 @@ export default function MypageBookingRoute({ loaderData }: Route.ComponentProps)
         refresh={refresh}
         ownerStay={isOwnerStay(booking) ? <OwnerStayPanel booking={booking} refresh={refresh} /> : undefined}
       />
-      <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} />
+      {keyFirst ? null : <StayKeySection bookingId={booking.bookingId} bookingStatus={booking.bookingStatus} />}
       <BookingQuestionnaireCard booking={booking} />
       <BookingVehicleRentals
         bookingId={booking.bookingId}
