@@ -108,9 +108,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist'],
-    namespaces: ['booking', 'points', 'gift', 'rental', 'stay'],
-    namespaces: ['booking', 'points', 'gift', 'rental', 'questionnaire'],
+    namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist', 'stay', 'questionnaire'],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
   entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
@@ -188,9 +186,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-booking.route.tsx',
     // An owner stay shows its slots, fees and debt option in the owner area's words; a stay its car rentals.
-    namespaces: ['booking', 'payment', 'owner', 'rental', 'stay'],
-    namespaces: ['booking', 'payment', 'owner', 'rental', 'chat'],
-    namespaces: ['booking', 'payment', 'owner', 'rental', 'questionnaire'],
+    namespaces: ['booking', 'payment', 'owner', 'rental', 'stay', 'chat', 'questionnaire'],
   }),
   entry('/mypage/bookings/:bookingId/payment', {
     access: 'private',
