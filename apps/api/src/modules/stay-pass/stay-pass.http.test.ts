@@ -52,6 +52,7 @@ describe('get_stay_pass', () => {
     });
     expect(p.bookingNumber).toMatch(/.+/);
     // The read issued the key that was due (as list_keys does); the pass shows that key's validity.
+    expect((await t.pool.query('SELECT id FROM stay_keys WHERE booking_id = $1', [g.bookingId])).rowCount).toBe(1);
     const keys = await t.call(listKeys, { bookingId: g.bookingId }, { token: g.token });
     expect(keys.body.keys).toHaveLength(1);
     expect(p.key?.validFrom).toEqual(keys.body.keys[0]!.validFrom);

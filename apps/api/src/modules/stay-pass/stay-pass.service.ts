@@ -122,16 +122,12 @@ async function passOf(
     throw new AppError(state === 'ENDED' ? 'CodeStayPassEnded' : 'CodeStayPassNotYetAvailable');
   }
   const w = passWindowOf(stay);
-  // A stay that is due its key (READY_TO_CHECKIN or STAYING) gets it by this read, as list_keys does,
-  // so a guest opening the pass before the issuing task has run still sees how to get in. Issuing is
-  // idempotent and does nothing for a booking not yet due (BOOKED: the guest register is incomplete).
-  if (b.status === 'READY_TO_CHECKIN' || b.status === 'STAYING') await issueKey(deps, b.id);
   const [{ houseGroupLocation: location }, { place }, { houses }, details, key] = await Promise.all([
     getHouseGroupLocation(deps, language, hg.id),
     getPlace(deps, language, hg.placeId),
     listHouses(deps, language, hg.id),
     repo.findStayDetails(deps.db, hg.id),
-    passKeyDetails(deps, b.id, userId),
+    stayKeyOf(deps, b, userId),
   ]);
   const ja = language === 'ja';
   return {
@@ -156,6 +152,19 @@ async function passOf(
     availableUntil: dateTimeFromDate(w.availableUntil),
     issuedAt: dateTimeFromDate(now),
   };
+}
+
+/**
+ * The stay's key as the caller holds it. A stay that is due its key (READY_TO_CHECKIN or STAYING) and
+ * has none yet gets it by this read, as list_keys does, so a guest opening the pass before the issuing
+ * task has run still sees how to get in. Issuing is idempotent and does nothing for a booking not yet
+ * due (BOOKED: the guest register is incomplete), whose pass has no key.
+ */
+async function stayKeyOf(deps: Deps, b: Booking, userId: string): Promise<PassKeyDetails | null> {
+  const key = await passKeyDetails(deps, b.id, userId);
+  if (key || (b.status !== 'READY_TO_CHECKIN' && b.status !== 'STAYING')) return key;
+  await issueKey(deps, b.id);
+  return passKeyDetails(deps, b.id, userId);
 }
 
 /**
