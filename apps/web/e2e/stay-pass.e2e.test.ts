@@ -1,6 +1,7 @@
 import { addDays } from '@yado/contract/civil-date';
-import { cancelBooking, getBooking } from '@yado/contract/booking.contract';
+import { cancelBooking, getBooking, submitGuestRegister } from '@yado/contract/booking.contract';
 import { getStayPass, staffGetStayPassSettings } from '@yado/contract/stay-pass.contract';
+import { listKeys, revokeSharedKey, shareKey } from '@yado/contract/stay.contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -78,6 +79,15 @@ async function goOnline(context: BrowserContext): Promise<void> {
   network.setOnline(true);
 }
 
+const DEMO_OWNER = { email: 'owner@yado.example', password: 'yado-owner-share-2026' };
+
+const REGISTER = [1, 2].map((n) => ({
+  fullName: `Yamada ${n}`,
+  address: { countryCode: 'JP', city: 'Tokyo' },
+  emailAddress: `yamada${n}@example.com`,
+  nationalityCountryCode: 'JP',
+}));
+
 const TEXTS = {
   en: { title: 'Stay pass', offline: 'You are offline', updated: 'Last updated', wifi: 'Wi-Fi', rules: 'No smoking' },
   ja: { title: '滞在パス', offline: 'オフラインです', updated: '最終更新', wifi: 'Wi-Fi', rules: '全面禁煙' },
@@ -92,6 +102,8 @@ describe('the offline stay pass', () => {
       const texts = TEXTS[language];
       const prefix = language === 'ja' ? '/ja' : '';
       const bookingId = await bookStayByApi(server.baseUrl, guestHeaders, group, addDays(todayInTokyo(), 1), 2);
+      // The guest register complete, the stay is due its key: the pass shows the stay's own key.
+      await callApi(server.baseUrl, submitGuestRegister, { bookingId, guests: REGISTER }, guestHeaders);
       const { booking } = await callApi(server.baseUrl, getBooking, { bookingId }, guestHeaders);
       const { stayPass } = await callApi(
         server.baseUrl,
@@ -103,6 +115,9 @@ describe('the offline stay pass', () => {
         },
       );
       expect(stayPass.wifi?.password).toMatch(/^stay-/);
+      const { keys } = await callApi(server.baseUrl, listKeys, { bookingId }, guestHeaders);
+      expect(stayPass.key).toMatchObject({ unlockOperationType: 'SMARTHOME', keyBoxCode: null });
+      expect(stayPass.key?.validFrom).toEqual(keys[0]!.validFrom);
 
       const context = await newContext(browser, language, width);
       const page = await context.newPage();
@@ -193,6 +208,57 @@ describe('the offline stay pass', () => {
   });
 });
 
+describe('the stay pass of a companion holding a shared key', () => {
+  it('is kept on the companion’s device while the share lasts and leaves it once the share is revoked', async () => {
+    const bookingId = await bookStayByApi(
+      server.baseUrl,
+      guestHeaders,
+      'hg-kazahana-onsen',
+      addDays(todayInTokyo(), 1),
+      1,
+    );
+    await callApi(server.baseUrl, submitGuestRegister, { bookingId, guests: REGISTER }, guestHeaders);
+    const { keys } = await callApi(server.baseUrl, listKeys, { bookingId }, guestHeaders);
+    const { sharedKey } = await callApi(
+      server.baseUrl,
+      shareKey,
+      { keyId: keys[0]!.keyId, emailAddress: DEMO_OWNER.email },
+      { ...guestHeaders, 'idempotency-key': `e2e-share-${bookingId}` },
+    );
+    const context = await newContext(browser, 'en', 375);
+    const page = await context.newPage();
+    try {
+      // The companion opens the app: the shared stay's pass is stored, with the stay's key.
+      await signIn(page, base, DEMO_OWNER, { redirectUrl: '/mypage' });
+      await passStoredOnDevice(page, bookingId, '/mypage/stay-pass');
+      await page.goto(`${base}/mypage/stay-pass`, { waitUntil: 'networkidle' });
+      const card = page.locator(`[data-testid="stay-pass"][data-booking-id="${bookingId}"]`);
+      await card.waitFor();
+      expect(await card.getByTestId('stay-pass-key').getAttribute('data-operation')).toBe('SMARTHOME');
+      await screenshotAtWidths(page, 'stay-pass-companion');
+
+      // The booker takes the key back: the next time the companion's app is online, the pass is gone.
+      await callApi(
+        server.baseUrl,
+        revokeSharedKey,
+        { sharedKeyId: sharedKey.sharedKeyId },
+        { ...guestHeaders, 'idempotency-key': `e2e-revoke-${sharedKey.sharedKeyId}` },
+      );
+      await page.goto(`${base}/mypage/stay-pass`, { waitUntil: 'networkidle' });
+      await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+      const stored = await page.evaluate(
+        async (id) =>
+          (await caches.has('yado-pages-stay-passes')) &&
+          (await (await caches.open('yado-pages-stay-passes')).match(`/__stay-pass/${id}`)) !== undefined,
+        bookingId,
+      );
+      expect(stored).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the stay-pass section of the staff house-group editor', () => {
   it('staff change the Wi-Fi and the phone, a wrong phone is refused beside its field, and guests read the change', async () => {
     const group = 'hg-komorebi-lodge';
@@ -208,6 +274,11 @@ describe('the stay-pass section of the staff house-group editor', () => {
       await section.waitFor();
       // The form shows what is saved (the demo data's details).
       expect(await section.getByLabel('Wi-Fi network name').inputValue()).toBe(before.wifiNetworkName);
+      // How to get in is the doors page's: no key-box field here, a link to this group's door settings.
+      expect(await section.getByLabel('Key box code').count()).toBe(0);
+      expect(await section.getByTestId('stay-pass-settings-doors').getByRole('link').getAttribute('href')).toBe(
+        `/staff/doors?houseGroup=${group}`,
+      );
       await page.waitForFunction(() => {
         const el = document.querySelector('[data-testid="stay-pass-settings-save"]');
         return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));

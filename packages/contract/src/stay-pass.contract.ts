@@ -7,12 +7,16 @@ import { defineMethod } from './method.js';
  * The stay pass: a stay's essentials (address and map position, times, key, Wi-Fi, house rules,
  * booking number, a number to call) that the app keeps on the device from the day before check-in
  * until check-out, so they are there without a network. The Wi-Fi password and the key-box code are
- * private: only the guest of the booking reads them, only inside the pass window, never the catalogue.
+ * private: only holders of the stay's key read them (the booker, and companions the key is shared
+ * with while the share is active), only inside the pass window, never the catalogue.
  */
 
 const id = TypedIdSchema;
 
-/** How the guest gets in: the house group's unlock operation type and what goes with it. */
+/**
+ * How the guest gets in: the stay's own issued key (the keys module, as list_keys shows it), so the
+ * pass and the booking page's key section always agree.
+ */
 export const StayPassKeySchema = z.object({
   unlockOperationType: UnlockOperationType.strict,
   /** MANUAL: the key box's code, present only while the key is valid (from check-in until check-out). */
@@ -20,7 +24,7 @@ export const StayPassKeySchema = z.object({
   /** The key's validity: the check-in time on the check-in day until the check-out time on the check-out day. */
   validFrom: DateTimeSchema,
   validUntil: DateTimeSchema,
-  /** Where the key box is, the partner's front desk, or how the smart lock is opened, in the caller's language. */
+  /** The house's door instructions (the key box's place, the partner's front desk) in the caller's language; '' for a smart lock. */
   instructions: z.string(),
 });
 export type StayPassKey = z.output<typeof StayPassKeySchema>;
@@ -42,7 +46,10 @@ export const StayPassSchema = z.object({
   /** Local "HH:MM" of the house group. */
   checkinTime: z.string(),
   checkoutTime: z.string(),
-  /** The key part; null where the house has no key details. */
+  /**
+   * The stay's key; null while it is not issued (the guest register is not complete yet: the key is
+   * issued as soon as the booking is READY_TO_CHECKIN, by this read too).
+   */
   key: StayPassKeySchema.nullable(),
   /** Null when the house has no Wi-Fi set. */
   wifi: z.object({ networkName: z.string(), password: z.string() }).nullable(),
@@ -62,7 +69,7 @@ export const getStayPass = defineMethod({
   path: 'get_stay_pass',
   access: 'user',
   summary:
-    "The stay pass of one of the caller's bookings, from 00:00 the day before check-in until the check-out time (house group's time zone) while the booking is BOOKED, READY_TO_CHECKIN or STAYING. Refused: another account's or an unknown booking (404 CodeBookingNotFound), before the window or a booking not yet confirmed (409 CodeStayPassNotYetAvailable), after check-out or a cancelled or no-show booking (410 CodeStayPassEnded).",
+    "The stay pass of a booking whose key the caller holds (the booker, or a companion with an active share of the key), from 00:00 the day before check-in until the check-out time (house group's time zone) while the booking is BOOKED, READY_TO_CHECKIN or STAYING. Refused: another account's booking with no key shared with the caller, a revoked share, or an unknown booking (404 CodeBookingNotFound), before the window or a booking not yet confirmed (409 CodeStayPassNotYetAvailable), after check-out or a cancelled or no-show booking (410 CodeStayPassEnded).",
   input: z.object({ bookingId: id }).strict(),
   output: z.object({ stayPass: StayPassSchema }),
 });
@@ -71,7 +78,7 @@ export const listStayPasses = defineMethod({
   path: 'list_stay_passes',
   access: 'user',
   summary:
-    'Every stay pass of the caller open now (see get_stay_pass), earliest check-in first. The app stores them on the device and deletes the ones no longer listed (checked out, cancelled).',
+    "Every stay pass of the caller open now (see get_stay_pass), of the caller's own bookings and of those whose key is shared with them, earliest check-in first. The app stores them on the device and deletes the ones no longer listed (checked out, cancelled, a share revoked).",
   input: z.object({}).strict(),
   output: z.object({ stayPasses: z.array(StayPassSchema) }),
 });
@@ -84,9 +91,6 @@ export const StayPassSettingsSchema = z.object({
   houseRulesEn: z.string(),
   houseRulesJa: z.string(),
   contactPhone: PhoneSchema.nullable(),
-  keyBoxCode: z.string(),
-  keyInstructionsEn: z.string(),
-  keyInstructionsJa: z.string(),
   updatedAt: DateTimeSchema.nullable(),
 });
 export type StayPassSettings = z.output<typeof StayPassSettingsSchema>;
@@ -97,7 +101,7 @@ export const staffGetStayPassSettings = defineMethod({
   path: 'staff_get_stay_pass_settings',
   access: 'staff',
   summary:
-    "A house group's stay-pass details (Wi-Fi, house rules, contact phone, key box code and key instructions); empty values when none are set. 404 CodeNotFound (houseGroupId).",
+    "A house group's stay-pass details (Wi-Fi, house rules, contact phone); empty values when none are set. The key-box code and door instructions are the house's door settings (staff_update_house_access). 404 CodeNotFound (houseGroupId).",
   input: z.object({ houseGroupId: id }).strict(),
   output: z.object({ settings: StayPassSettingsSchema }),
 });
@@ -115,9 +119,6 @@ export const staffUpdateStayPassSettings = defineMethod({
       houseRulesEn: text(4_000),
       houseRulesJa: text(4_000),
       contactPhone: PhoneSchema.nullable(),
-      keyBoxCode: text(32),
-      keyInstructionsEn: text(1_000),
-      keyInstructionsJa: text(1_000),
     })
     .strict(),
   output: z.object({ settings: StayPassSettingsSchema }),

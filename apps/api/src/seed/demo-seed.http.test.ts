@@ -143,4 +143,26 @@ describe('demo data', () => {
     const villa = en.body.houseGroups.find((h: { name: string }) => h.name === 'Kazahana Villa');
     expect(villa!.sharePriceYen).toBe(4_800_000);
   });
+
+  it('sets how to get in on the door settings only: a code and directions at key-box houses, the front desk at partner houses', async () => {
+    await seedDemoData(t.api.deps);
+    const doors = await t.pool.query<{ type: string; code: string; en: string; ja: string }>(
+      `SELECT g.unlock_operation_type AS type, COALESCE(a.key_box_code, '') AS code,
+              COALESCE(a.instructions_en, '') AS en, COALESCE(a.instructions_ja, '') AS ja
+         FROM houses h JOIN house_groups g ON g.id = h.house_group_id
+         LEFT JOIN stay_house_access a ON a.house_id = h.id
+        WHERE g.unlock_operation_type IN ('MANUAL', 'TEMAIRAZU_PARTNER')`,
+    );
+    expect(doors.rows.map((d) => d.type)).toEqual(expect.arrayContaining(['MANUAL', 'TEMAIRAZU_PARTNER']));
+    for (const d of doors.rows) {
+      expect(d.code).toMatch(d.type === 'MANUAL' ? /^[0-9]{4}$/ : /^$/);
+      expect(d.en).not.toBe('');
+      expect(d.ja).not.toBe('');
+    }
+    // The stay-pass details hold no key data of their own any more.
+    const columns = await t.pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'house_group_stay_details'`,
+    );
+    expect(columns.rows.map((c) => c.column_name).filter((c) => c.startsWith('key_'))).toEqual([]);
+  });
 });

@@ -1,5 +1,4 @@
 import type { Deps } from '../platform/deps.js';
-import { getHouseGroup } from '../modules/catalogue/catalogue.service.js';
 import { staffGetStayPassSettings, staffUpdateStayPassSettings } from '../modules/stay-pass/stay-pass.service.js';
 import { DEMO_HOUSE_GROUP_IDS } from './catalogue-seed.service.js';
 
@@ -20,31 +19,15 @@ const RULES_JA = [
   '外出時は暖房を切り、すべての窓の施錠をお願いします。',
 ].join('\n');
 
-const KEY_TEXT = {
-  SMARTHOME: {
-    en: 'The front door has a smart lock that opens for your stay from the check-in time. If it does not open, call the number below.',
-    ja: '玄関はスマートロックで、チェックイン時刻からご宿泊のお客様向けに解錠できます。開かない場合は下記の番号へお電話ください。',
-  },
-  MANUAL: {
-    en: 'The key is in the grey key box left of the front door. Turn the dials to the code, pull the lever, and put the key back in the box when you leave.',
-    ja: '鍵は玄関左側のグレーのキーボックスに入っています。暗証番号に合わせてレバーを引いてください。ご出発時は鍵をボックスにお戻しください。',
-  },
-  TEMAIRAZU_PARTNER: {
-    en: 'Collect your key at the partner inn’s front desk (open 15:00–21:00) with your booking number. For a later arrival, call the number below before 21:00.',
-    ja: '提携旅館のフロント（15:00〜21:00）で予約番号をお伝えのうえ、鍵をお受け取りください。21:00以降のご到着は、21:00までに下記の番号へご連絡ください。',
-  },
-} as const;
-
 /**
- * The stay-pass details of every demo house group: its Wi-Fi, house rules and how to get in. The
- * phone is left to each place's own number. Groups that already have details keep them.
+ * The stay-pass details of every demo house group: its Wi-Fi and house rules. The phone is left to
+ * each place's own number, and how to get in to the door settings (stay-seed). Groups that already
+ * have details keep them.
  */
 export async function seedDemoStayPassDetails(deps: Deps): Promise<void> {
   for (const [i, houseGroupId] of DEMO_HOUSE_GROUP_IDS.entries()) {
     const { settings } = await staffGetStayPassSettings(deps, houseGroupId);
     if (settings.updatedAt !== null) continue;
-    const { houseGroup } = await getHouseGroup(deps, 'en', houseGroupId);
-    const type = houseGroup.unlockOperationType === 'UNSPECIFIED' ? 'SMARTHOME' : houseGroup.unlockOperationType;
     await staffUpdateStayPassSettings(deps, ACTOR, {
       houseGroupId,
       wifiNetworkName: `yado-${houseGroupId.replace(/^hg-/, '')}`,
@@ -52,9 +35,6 @@ export async function seedDemoStayPassDetails(deps: Deps): Promise<void> {
       houseRulesEn: RULES_EN,
       houseRulesJa: RULES_JA,
       contactPhone: null,
-      keyBoxCode: type === 'MANUAL' ? String(2604 + i * 311).slice(-4) : '',
-      keyInstructionsEn: KEY_TEXT[type].en,
-      keyInstructionsJa: KEY_TEXT[type].ja,
     });
   }
 }

@@ -8,11 +8,13 @@ import {
   staffGetStayPassSettings,
   staffUpdateStayPassSettings,
 } from '@yado/contract/stay-pass.contract';
+import { listKeys, revokeSharedKey, shareKey, staffUpdateHouseAccess } from '@yado/contract/stay.contract';
+import { dateFromDateTime } from '@yado/contract/date-time';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { freshToken } from '../booking/booking.test-factory.js';
+import { freshToken, guestWithCard } from '../booking/booking.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
-import { passGuest, passHouseGroup } from './stay-pass.test-factory.js';
+import { passGuest, passHouseGroup, readyPassGuest } from './stay-pass.test-factory.js';
 
 let t: TestApi;
 let staffToken: string;
@@ -27,9 +29,9 @@ afterEach(() => t.clock.set(new Date()));
 const jst = (iso: string, time: string) => new Date(`${iso}T${time}:00+09:00`);
 
 describe('get_stay_pass', () => {
-  it('gives the guest of a stay from tomorrow its essentials, in the caller’s language, the key-box code held back before check-in', async () => {
+  it('gives the guest of a stay from tomorrow its essentials, in the caller’s language, the key from the stay’s issued key with its code held back before check-in', async () => {
     const hg = await passHouseGroup(t);
-    const g = await passGuest(t, hg, 1, 2);
+    const g = await readyPassGuest(t, hg, 2);
     const res = await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token, language: 'ja' });
     expect(res.status).toBe(200);
     const p = res.body.stayPass;
@@ -49,6 +51,13 @@ describe('get_stay_pass', () => {
       key: { unlockOperationType: 'MANUAL', keyBoxCode: null, instructions: 'キーボックスは玄関の左です。' },
     });
     expect(p.bookingNumber).toMatch(/.+/);
+    // The read issued the key that was due (as list_keys does); the pass shows that key's validity.
+    expect((await t.pool.query('SELECT id FROM stay_keys WHERE booking_id = $1', [g.bookingId])).rowCount).toBe(1);
+    const keys = await t.call(listKeys, { bookingId: g.bookingId }, { token: g.token });
+    expect(keys.body.keys).toHaveLength(1);
+    expect(p.key?.validFrom).toEqual(keys.body.keys[0]!.validFrom);
+    expect(p.key?.validUntil).toEqual(keys.body.keys[0]!.validUntil);
+    expect(dateFromDateTime(p.key!.validFrom)).toEqual(jst(tomorrow, '15:00'));
     expect(p.checkinDate).toEqual({
       year: Number(tomorrow.slice(0, 4)),
       month: Number(tomorrow.slice(5, 7)),
@@ -73,11 +82,22 @@ describe('get_stay_pass', () => {
     const en = await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token, language: 'en' });
     expect(en.body.stayPass.houseRules).toBe('No smoking indoors.');
     expect(en.body.stayPass.address.city).toBe('Hakuba');
+    expect(en.body.stayPass.key?.instructions).toBe('The key box is left of the door.');
   });
 
-  it('shows the key-box code from the check-in time until the check-out time only', async () => {
+  it('has no key while the guest register is incomplete (no key is issued for a BOOKED stay), the rest of the pass there', async () => {
     const hg = await passHouseGroup(t);
-    const g = await passGuest(t, hg, 1, 1);
+    const g = await passGuest(t, hg, 1, 2);
+    const res = await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token });
+    expect(res.status).toBe(200);
+    expect(res.body.stayPass.key).toBeNull();
+    expect(res.body.stayPass.wifi).toEqual({ networkName: 'Chalet-Guest', password: hg.wifiPassword });
+    expect((await t.pool.query('SELECT id FROM stay_keys WHERE booking_id = $1', [g.bookingId])).rowCount).toBe(0);
+  });
+
+  it('shows the key-box code from the check-in time only, the one the doors page sets', async () => {
+    const hg = await passHouseGroup(t);
+    const g = await readyPassGuest(t, hg, 1);
     const checkin = addDays(hg.today, 1);
     t.clock.set(jst(checkin, '14:59'));
     await freshToken(t, g);
@@ -88,15 +108,39 @@ describe('get_stay_pass', () => {
     await freshToken(t, g);
     const inside = await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token });
     expect(inside.body.stayPass.key?.keyBoxCode).toBe(hg.keyBoxCode);
+    // Staff change the code on the doors page: the pass and the booking page's key show the new one.
+    const { houseId } = (
+      await t.pool.query<{ houseId: string }>('SELECT house_id AS "houseId" FROM bookings WHERE id = $1', [g.bookingId])
+    ).rows[0]!;
+    const changed = await t.call(
+      staffUpdateHouseAccess,
+      {
+        houseId,
+        lockDeviceId: '',
+        keyBoxCode: '9055',
+        instructionsEn: 'Box by the door.',
+        instructionsJa: '玄関横のボックス。',
+      },
+      { token: (await signInStaff(t)).idToken },
+    );
+    expect(changed.status).toBe(200);
+    const after = await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token, language: 'ja' });
+    expect(after.body.stayPass.key).toMatchObject({ keyBoxCode: '9055', instructions: '玄関横のボックス。' });
+    const keys = await t.call(listKeys, { bookingId: g.bookingId }, { token: g.token });
+    expect(keys.body.keys[0]?.keyBoxCode).toBe('9055');
   });
 
   it('gives partner front-desk instructions without a code for a TEMAIRAZU_PARTNER house, and no Wi-Fi where none is set', async () => {
     const hg = await passHouseGroup(t, 'TEMAIRAZU_PARTNER');
+    await t.pool.query(`UPDATE house_group_stay_details SET wifi_network_name = '' WHERE house_group_id = $1`, [
+      hg.houseGroupId,
+    ]);
     await t.pool.query(
-      `UPDATE house_group_stay_details SET wifi_network_name = '', key_instructions_en = 'Collect your key at the Hakuba Lodge front desk.' WHERE house_group_id = $1`,
+      `UPDATE stay_house_access SET instructions_en = 'Collect your key at the Hakuba Lodge front desk.'
+        WHERE house_id IN (SELECT id FROM houses WHERE house_group_id = $1)`,
       [hg.houseGroupId],
     );
-    const g = await passGuest(t, hg, 1, 1);
+    const g = await readyPassGuest(t, hg, 1);
     t.clock.set(jst(addDays(hg.today, 1), '16:00'));
     await freshToken(t, g);
     const { stayPass } = (await t.call(getStayPass, { bookingId: g.bookingId }, { token: g.token })).body;
@@ -196,11 +240,74 @@ describe('list_stay_passes', () => {
   });
 });
 
+describe('companions holding a shared key', () => {
+  it('get the pass of the stay, its key with the code held back until check-in, and lose it when the share is revoked', async () => {
+    const hg = await passHouseGroup(t);
+    const booker = await readyPassGuest(t, hg, 1);
+    const companion = await guestWithCard(t);
+    expect(
+      (await t.call(getStayPass, { bookingId: booker.bookingId }, { token: companion.token })).error.errorInfo.reason,
+    ).toBe('CodeBookingNotFound');
+    const key = (await t.call(listKeys, { bookingId: booker.bookingId }, { token: booker.token })).body.keys[0]!;
+    const shared = await t.call(shareKey, { keyId: key.keyId, emailAddress: companion.email }, { token: booker.token });
+    expect(shared.status).toBe(200);
+
+    const res = await t.call(getStayPass, { bookingId: booker.bookingId }, { token: companion.token, language: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body.stayPass).toMatchObject({
+      bookingId: booker.bookingId,
+      wifi: { password: hg.wifiPassword },
+      key: { unlockOperationType: 'MANUAL', keyBoxCode: null, instructions: 'The key box is left of the door.' },
+    });
+    expect(res.body.stayPass.key?.validFrom).toEqual(key.validFrom);
+    const listed = await t.call(listStayPasses, {}, { token: companion.token });
+    expect(listed.body.stayPasses.map((p) => p.bookingId)).toEqual([booker.bookingId]);
+
+    t.clock.set(jst(addDays(hg.today, 1), '15:00'));
+    await freshToken(t, companion);
+    expect(
+      (await t.call(getStayPass, { bookingId: booker.bookingId }, { token: companion.token })).body.stayPass.key
+        ?.keyBoxCode,
+    ).toBe(hg.keyBoxCode);
+
+    await freshToken(t, booker);
+    const revoked = await t.call(
+      revokeSharedKey,
+      { sharedKeyId: shared.body.sharedKey.sharedKeyId },
+      { token: booker.token },
+    );
+    expect(revoked.status).toBe(200);
+    const refused = await t.call(getStayPass, { bookingId: booker.bookingId }, { token: companion.token });
+    expect(refused.status).toBe(404);
+    expect(refused.error.errorInfo.reason).toBe('CodeBookingNotFound');
+    expect(JSON.stringify(refused.body)).not.toContain(hg.keyBoxCode);
+    expect((await t.call(listStayPasses, {}, { token: companion.token })).body.stayPasses).toEqual([]);
+    // The booker keeps theirs.
+    expect((await t.call(getStayPass, { bookingId: booker.bookingId }, { token: booker.token })).status).toBe(200);
+  });
+
+  it('lists a companion’s own passes and the shared ones together, each once', async () => {
+    const hg = await passHouseGroup(t);
+    const booker = await readyPassGuest(t, hg, 2);
+    const companion = await passGuest(t, hg, 1, 1);
+    const key = (await t.call(listKeys, { bookingId: booker.bookingId }, { token: booker.token })).body.keys[0]!;
+    expect(
+      (await t.call(shareKey, { keyId: key.keyId, emailAddress: companion.email }, { token: booker.token })).status,
+    ).toBe(200);
+    const listed = await t.call(listStayPasses, {}, { token: companion.token });
+    // Both check in tomorrow: same-day passes follow in booking id order.
+    expect(listed.body.stayPasses.map((p) => p.bookingId)).toEqual([companion.bookingId, booker.bookingId].sort());
+  });
+});
+
 describe('staff stay-pass settings', () => {
   it('staff read and replace a house group’s details; the audit log records that secrets changed, never their values', async () => {
     const hg = await passHouseGroup(t);
     const read = await t.call(staffGetStayPassSettings, { houseGroupId: hg.houseGroupId }, { token: staffToken });
     expect(read.body.settings).toMatchObject({ wifiNetworkName: 'Chalet-Guest', wifiPassword: hg.wifiPassword });
+    // How to get in is not part of these details: the doors page holds it.
+    expect(JSON.stringify(read.body)).not.toContain(hg.keyBoxCode);
+    expect(Object.keys(read.body.settings)).not.toContain('keyBoxCode');
     const update = {
       houseGroupId: hg.houseGroupId,
       wifiNetworkName: '  Kazahana-5G ',
@@ -208,9 +315,6 @@ describe('staff stay-pass settings', () => {
       houseRulesEn: 'Quiet after 22:00.',
       houseRulesJa: '22時以降はお静かに。',
       contactPhone: { countryCode: 81, nationalNumber: '0261720001' },
-      keyBoxCode: '4821',
-      keyInstructionsEn: 'Key box on the left.',
-      keyInstructionsJa: '左のキーボックス。',
     };
     const saved = await t.call(staffUpdateStayPassSettings, update, { token: staffToken });
     expect(saved.status).toBe(200);
@@ -223,10 +327,8 @@ describe('staff stay-pass settings', () => {
     const text = JSON.stringify(audit.rows[0]);
     expect(text).not.toContain('snow-fall-2026');
     expect(text).not.toContain(hg.wifiPassword);
-    expect(text).not.toContain('4821');
     expect(audit.rows[0]!.after).toMatchObject({
       wifiPasswordChanged: true,
-      keyBoxCodeChanged: true,
       houseRulesEn: 'Quiet after 22:00.',
     });
 
@@ -245,9 +347,6 @@ describe('staff stay-pass settings', () => {
       houseRulesEn: '',
       houseRulesJa: '',
       contactPhone: null,
-      keyBoxCode: '',
-      keyInstructionsEn: '',
-      keyInstructionsJa: '',
     };
     expect((await t.call(staffUpdateStayPassSettings, body, { token: guest.token })).status).toBe(403);
     expect(

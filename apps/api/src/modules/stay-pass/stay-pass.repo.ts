@@ -8,9 +8,6 @@ export type StayDetailsRecord = {
   houseRulesEn: string;
   houseRulesJa: string;
   contactPhone: { countryCode: number; nationalNumber: string } | null;
-  keyBoxCode: string;
-  keyInstructionsEn: string;
-  keyInstructionsJa: string;
   updatedAt: Date;
 };
 
@@ -22,15 +19,11 @@ type Row = {
   house_rules_ja: string;
   contact_phone_country_code: number | null;
   contact_phone_national_number: string | null;
-  key_box_code: string;
-  key_instructions_en: string;
-  key_instructions_ja: string;
   updated_at: Date;
 };
 
 const COLUMNS = `house_group_id, wifi_network_name, wifi_password, house_rules_en, house_rules_ja,
-  contact_phone_country_code, contact_phone_national_number, key_box_code, key_instructions_en,
-  key_instructions_ja, updated_at`;
+  contact_phone_country_code, contact_phone_national_number, updated_at`;
 
 function toRecord(r: Row): StayDetailsRecord {
   return {
@@ -43,9 +36,6 @@ function toRecord(r: Row): StayDetailsRecord {
       r.contact_phone_country_code !== null && r.contact_phone_national_number !== null
         ? { countryCode: r.contact_phone_country_code, nationalNumber: r.contact_phone_national_number }
         : null,
-    keyBoxCode: r.key_box_code,
-    keyInstructionsEn: r.key_instructions_en,
-    keyInstructionsJa: r.key_instructions_ja,
     updatedAt: r.updated_at,
   };
 }
@@ -73,16 +63,13 @@ export async function upsertStayDetails(
 ): Promise<StayDetailsRecord> {
   const r = await tx.query<Row>(
     `INSERT INTO house_group_stay_details (house_group_id, wifi_network_name, wifi_password, house_rules_en,
-       house_rules_ja, contact_phone_country_code, contact_phone_national_number, key_box_code,
-       key_instructions_en, key_instructions_ja, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       house_rules_ja, contact_phone_country_code, contact_phone_national_number, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (house_group_id) DO UPDATE SET
        wifi_network_name = EXCLUDED.wifi_network_name, wifi_password = EXCLUDED.wifi_password,
        house_rules_en = EXCLUDED.house_rules_en, house_rules_ja = EXCLUDED.house_rules_ja,
        contact_phone_country_code = EXCLUDED.contact_phone_country_code,
-       contact_phone_national_number = EXCLUDED.contact_phone_national_number,
-       key_box_code = EXCLUDED.key_box_code, key_instructions_en = EXCLUDED.key_instructions_en,
-       key_instructions_ja = EXCLUDED.key_instructions_ja, updated_at = EXCLUDED.updated_at
+       contact_phone_national_number = EXCLUDED.contact_phone_national_number, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
     [
       d.houseGroupId,
@@ -92,9 +79,6 @@ export async function upsertStayDetails(
       d.houseRulesJa,
       d.contactPhone?.countryCode ?? null,
       d.contactPhone?.nationalNumber ?? null,
-      d.keyBoxCode,
-      d.keyInstructionsEn,
-      d.keyInstructionsJa,
       now,
     ],
   );

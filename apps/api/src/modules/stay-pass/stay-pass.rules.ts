@@ -20,9 +20,6 @@ export type PassWindow = {
   availableFrom: Date;
   /** The check-out time on the check-out day, in the house group's zone. */
   availableUntil: Date;
-  /** The key's validity: check-in time on the check-in day until the check-out time. */
-  keyValidFrom: Date;
-  keyValidUntil: Date;
 };
 
 export type PassState = 'NOT_YET' | 'OPEN' | 'ENDED';
@@ -50,13 +47,10 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
 }
 
 export function passWindowOf(stay: PassStay): PassWindow {
-  const keyValidFrom = zonedInstant(stay.checkinDate, stay.checkinTime, stay.timezone);
-  const availableUntil = zonedInstant(stay.checkoutDate, stay.checkoutTime, stay.timezone);
+  // The key's own validity (and so when its key-box code shows) is the keys module's (stay_keys).
   return {
     availableFrom: zonedInstant(addDays(stay.checkinDate, -1), '00:00', stay.timezone),
-    availableUntil,
-    keyValidFrom,
-    keyValidUntil: availableUntil,
+    availableUntil: zonedInstant(stay.checkoutDate, stay.checkoutTime, stay.timezone),
   };
 }
 
@@ -71,9 +65,4 @@ export function passStateOf(stay: PassStay, now: Date): PassState {
   if (now.getTime() >= w.availableUntil.getTime()) return 'ENDED';
   if (!(PASS_STATUSES as readonly string[]).includes(stay.status)) return 'NOT_YET';
   return now.getTime() < w.availableFrom.getTime() ? 'NOT_YET' : 'OPEN';
-}
-
-/** The key-box code is shown only while the key is valid. */
-export function keyCodeVisible(w: PassWindow, now: Date): boolean {
-  return now.getTime() >= w.keyValidFrom.getTime() && now.getTime() < w.keyValidUntil.getTime();
 }

@@ -247,6 +247,11 @@ export async function keyHoldersOf(db: Db, bookingId: string): Promise<string[]>
   return repo.keyHolderIds(db, bookingId);
 }
 
+/** The bookings whose key is actively shared with the user and whose stay is not over (the offline pass's list). */
+export async function bookingsSharedWith(deps: Deps, userId: string, limit: number): Promise<string[]> {
+  return repo.bookingIdsSharedWith(deps.db, userId, deps.clock.now(), limit);
+}
+
 export type PassKeyDetails = {
   keyId: string;
   unlockOperationType: 'SMARTHOME' | 'MANUAL' | 'TEMAIRAZU_PARTNER';

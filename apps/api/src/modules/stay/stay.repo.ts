@@ -135,6 +135,25 @@ export async function keyHolderIds(db: Db, bookingId: string): Promise<string[]>
   return r.rows.map((x) => x.userId);
 }
 
+/**
+ * The bookings whose key is shared (actively) with the user and whose stay is not over: READY_TO_CHECKIN
+ * or STAYING, check-out day not past in the house group's zone; earliest check-in first.
+ */
+export async function bookingIdsSharedWith(db: Db, userId: string, now: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT b.id FROM stay_key_shares s
+       JOIN stay_keys k ON k.id = s.key_id
+       JOIN bookings b ON b.id = k.booking_id
+      WHERE s.shared_with_user_id = $1 AND s.revoked_at IS NULL
+        AND b.status IN ('READY_TO_CHECKIN', 'STAYING')
+        AND b.checkout_date >= ($2::timestamptz AT TIME ZONE b.timezone)::date
+      ORDER BY b.checkin_date, b.id
+      LIMIT $3`,
+    [userId, now, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
 export async function hasActiveShare(db: Db, keyId: string, userId: string): Promise<boolean> {
   const r = await db.query(
     'SELECT 1 FROM stay_key_shares WHERE key_id = $1 AND shared_with_user_id = $2 AND revoked_at IS NULL',

@@ -8,9 +8,6 @@ export type StayPassSettingsFormValues = {
   houseRulesJa: string;
   phoneCountryCode: string;
   phoneNationalNumber: string;
-  keyBoxCode: string;
-  keyInstructionsEn: string;
-  keyInstructionsJa: string;
 };
 
 export function stayPassSettingsToForm(s: StayPassSettings): StayPassSettingsFormValues {
@@ -21,9 +18,6 @@ export function stayPassSettingsToForm(s: StayPassSettings): StayPassSettingsFor
     houseRulesJa: s.houseRulesJa,
     phoneCountryCode: s.contactPhone ? String(s.contactPhone.countryCode) : '81',
     phoneNationalNumber: s.contactPhone?.nationalNumber ?? '',
-    keyBoxCode: s.keyBoxCode,
-    keyInstructionsEn: s.keyInstructionsEn,
-    keyInstructionsJa: s.keyInstructionsJa,
   };
 }
 

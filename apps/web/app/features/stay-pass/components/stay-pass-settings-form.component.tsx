@@ -1,5 +1,6 @@
 import { staffUpdateStayPassSettings, type StayPassSettings } from '@yado/contract/stay-pass.contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextAreaField } from '../../../components/ui/text-area-field.component';
@@ -12,9 +13,10 @@ import { stayPassSettingsToForm, type StayPassSettingsFormValues } from '../stay
 const shape = staffUpdateStayPassSettings.input.shape;
 
 /**
- * The house-group editor's stay-pass section: Wi-Fi, house rules, the phone to call and the key
- * details guests see on their pass from the day before check-in. Private: not part of the
- * catalogue form, and never shown to visitors.
+ * The house-group editor's stay-pass section: Wi-Fi, house rules and the phone to call, which guests
+ * see on their pass from the day before check-in. Private: not part of the catalogue form, and never
+ * shown to visitors. How to get in (key-box code, door instructions) is edited per house on the
+ * doors page, the one source the pass and the booking page both read.
  */
 export function StayPassSettingsForm({ settings }: { settings: StayPassSettings }) {
   // The staff pages do not carry these strings; they load with this section.
@@ -24,18 +26,17 @@ export function StayPassSettingsForm({ settings }: { settings: StayPassSettings 
   if (!ready) return null;
 
   const set = (field: keyof StayPassSettingsFormValues, value: string) => setValues({ ...values, [field]: value });
-  const text = (field: keyof StayPassSettingsFormValues & keyof typeof shape, hint?: string) => (
+  const text = (field: keyof StayPassSettingsFormValues & keyof typeof shape) => (
     <TextField
       id={stayPassFieldId(field)}
       label={t(`stay-pass:settings.${field}`)}
-      hint={hint}
       autoComplete="off"
       maxLength={maxLengthOf(shape[field])}
       value={values[field]}
       onChange={(e) => set(field, e.target.value)}
     />
   );
-  const area = (field: 'houseRulesEn' | 'houseRulesJa' | 'keyInstructionsEn' | 'keyInstructionsJa') => (
+  const area = (field: 'houseRulesEn' | 'houseRulesJa') => (
     <TextAreaField
       id={stayPassFieldId(field)}
       label={t(`stay-pass:settings.${field}`)}
@@ -88,9 +89,12 @@ export function StayPassSettingsForm({ settings }: { settings: StayPassSettings 
             save.clearPhone();
           }}
         />
-        {text('keyBoxCode', t('stay-pass:settings.keyBoxCodeHint'))}
-        {area('keyInstructionsEn')}
-        {area('keyInstructionsJa')}
+        <p className="muted" data-testid="stay-pass-settings-doors">
+          {t('stay-pass:settings.doorsHint')}{' '}
+          <Link to={`/staff/doors?houseGroup=${encodeURIComponent(settings.houseGroupId)}`}>
+            {t('stay-pass:settings.doorsLink')}
+          </Link>
+        </p>
         <Button type="submit" busy={save.busy} data-testid="stay-pass-settings-save">
           {t('stay-pass:settings.save')}
         </Button>

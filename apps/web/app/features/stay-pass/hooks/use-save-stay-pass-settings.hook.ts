@@ -44,9 +44,6 @@ export function useSaveStayPassSettings(
           houseRulesEn: values.houseRulesEn,
           houseRulesJa: values.houseRulesJa,
           contactPhone,
-          keyBoxCode: values.keyBoxCode,
-          keyInstructionsEn: values.keyInstructionsEn,
-          keyInstructionsJa: values.keyInstructionsJa,
         },
         { language },
       );
