@@ -36,7 +36,7 @@ const ROWS: Row[] = [
   ['/e2e/login', '/e2e/login', 'public', 'light', true, true, true, true],
   ['/register', '/register', 'public', 'light', true, true, true, false],
   ['/mypage', '/mypage', 'private', 'light', true, true, true, false],
-  ['/mypage/stay-pass', '/mypage/stay-pass', 'private', 'light', true, true, true, false],
+  ['/mypage/stay-pass', '/mypage/stay-pass', 'private', 'light', true, false, true, false],
   ['/mypage/points', '/mypage/points', 'private', 'light', true, true, true, false],
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],

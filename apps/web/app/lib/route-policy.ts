@@ -116,6 +116,9 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   // The stay pass kept on the device for offline use (decision 0044); the page holds no pass itself.
   entry('/mypage/stay-pass', {
     access: 'private',
+    // The page is for the door without a connection, where a live chat cannot work; the pass gives a
+    // number to call instead.
+    chat: false,
     screen: 'routes/mypage-stay-pass.route.tsx',
     namespaces: ['stay-pass'],
   }),
