@@ -134,7 +134,9 @@ describe('guests answer after check-out', () => {
     const stay = await checkedOutStay(t, { houseGroupId: group.houseGroupId });
 
     const notes = await t.pool.query(
-      `SELECT kind, link, params FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.id = $1`,
+      // The questionnaire's notice among the stay's others (its booking confirmed, say).
+      `SELECT kind, link, params FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE u.id = $1 AND n.kind = 'QUESTIONNAIRE_AVAILABLE'`,
       [stay.guest.userId],
     );
     expect(notes.rows).toEqual([
@@ -336,7 +338,10 @@ describe('guests answer after check-out', () => {
     await t.pool.query('UPDATE questionnaires SET active = false WHERE all_house_groups');
     const stay = await checkedOutStay(t, { houseGroupId: group.houseGroupId });
     expect((await t.call(listQuestionnaires, {}, { token: stay.guest.token })).body.questionnaires).toEqual([]);
-    const notes = await t.pool.query('SELECT 1 FROM notifications WHERE user_id = $1', [stay.guest.userId]);
+    const notes = await t.pool.query(
+      `SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'QUESTIONNAIRE_AVAILABLE'`,
+      [stay.guest.userId],
+    );
     expect(notes.rowCount).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { civilFromIso, isoFromCivil } from '@yado/contract/civil-date';
+import { civilFromIso, realIsoFromCivil } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
@@ -14,7 +14,11 @@ export async function listHousekeeping(
   language: Language,
   input: { date?: CivilDate | undefined; houseGroupId?: string | undefined },
 ) {
-  const date = input.date ? isoFromCivil(input.date) : null;
+  const date = input.date ? realIsoFromCivil(input.date) : null;
+  // A date the calendar does not have (31 February) is refused, not handed to the database.
+  if (input.date && !date) {
+    throw new AppError('CodeInvalidArgument', { fields: [{ field: 'date', description: 'not a real date' }] });
+  }
   const rows = await repo.listHousekeeping(deps.db, {
     date,
     now: deps.clock.now(),
