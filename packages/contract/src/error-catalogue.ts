@@ -1077,6 +1077,12 @@ export const ERROR_CATALOGUE = {
     en: 'You are waiting for as many dates as one account may (10). Remove one to add another.',
     ja: 'キャンセル待ちの登録は1アカウント10件までです。他の登録を削除してから追加してください。',
   },
+  CodeWaitlistHourlyGroup: {
+    status: 400,
+    code: 'FAILED_PRECONDITION',
+    en: 'This house is booked by the hour; the waitlist is for nights.',
+    ja: 'この施設は時間単位のご利用のため、キャンセル待ちは宿泊のみ承っています。',
+  },
   CodeWaitlistSubscriptionNotFound: {
     status: 404,
     code: 'NOT_FOUND',

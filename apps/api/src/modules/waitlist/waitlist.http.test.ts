@@ -4,7 +4,7 @@ import {
   deleteCancellationSubscription,
   listCancellationSubscriptions,
 } from '@yado/contract/waitlist.contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { runWaitlistSweep } from './waitlist-offers.service.js';
 import { forgetUser } from './waitlist.service.js';
@@ -62,6 +62,23 @@ describe('create_cancellation_subscription', () => {
       },
     );
     expect(res.status).toBe(200);
+  });
+
+  it('refuses a house group booked by the hour, and stores nothing', async () => {
+    const { group } = await takenGroup();
+    await t.pool.query(`UPDATE house_groups SET usage_label = 'TIME' WHERE id = $1`, [group.houseGroupId]);
+    // The catalogue is kept in memory and follows its change notifications.
+    await vi.waitFor(async () => {
+      const g = await waitlistGuest(t);
+      const res = await t.call(
+        createCancellationSubscription,
+        subscriptionInput(group.houseGroupId, group.nights(10)),
+        { token: g.token },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ errorInfo: { reason: 'CodeWaitlistHourlyGroup' } });
+      expect(await subscriptionRows(g.userId)).toEqual([]);
+    });
   });
 
   it('refuses nights that are free, with its own reason, and stores nothing', async () => {

@@ -64,6 +64,9 @@ export async function createSubscription(
   const checkoutDate = requireIsoDate('checkoutDate', input.checkoutDate);
   if (!nightsAcceptable(checkinDate, checkoutDate)) throw new AppError('CodeWaitlistStayTooLong');
   const { houseGroup: g } = await getHouseGroup(deps, language, input.houseGroupId);
+  // Offers are nights of a house; a group booked by the hour has none to offer (and its hourly
+  // stays are written apart from the holds that respect offers).
+  if (g.usageLabel === 'TIME') throw new AppError('CodeWaitlistHourlyGroup');
   const now = deps.clock.now();
   if (isPast(checkinDate, todayIn(g.timezone, now))) throw new AppError('CodeWaitlistDatesPast');
   const { adults, children, infants } = input.headcount;
