@@ -187,6 +187,9 @@ describe('stay styles', () => {
     const firstMeal = page.locator('section[aria-labelledby="meals-heading"] article.meal-card').first();
     await expect.poll(() => firstMeal.innerText()).toContain(last.name);
     await screenshotAtWidths(page, 'booking-form-stay-style-en');
+    // The quote is asked again for the chosen style and shows faded until it answers: check the
+    // settled page, not the fade.
+    await expect.poll(() => page.locator('.quote-card__body--stale').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await context.close();
     await staffContext.close();
