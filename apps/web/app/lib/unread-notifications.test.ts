@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { announceUnreadCount, badgeText, onUnreadCount } from './unread-notifications';
 
 describe('the unread badge', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows nothing at 0, the count up to 99, then 99+', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(-1)).toBeNull();
@@ -13,14 +11,14 @@ describe('the unread badge', () => {
   });
 
   it('hears the count the notifications page announces, until it stops listening', () => {
-    // The browser's window is an event target; Node's own stands in for it.
-    vi.stubGlobal('window', new EventTarget());
+    // The page's window in the browser; here a plain event target of Node's, passed in.
+    const page = new EventTarget();
     const heard: number[] = [];
-    const stop = onUnreadCount((n) => heard.push(n));
-    announceUnreadCount(3);
-    announceUnreadCount(0);
+    const stop = onUnreadCount((n) => heard.push(n), page);
+    announceUnreadCount(3, page);
+    announceUnreadCount(0, page);
     stop();
-    announceUnreadCount(7);
+    announceUnreadCount(7, page);
     expect(heard).toEqual([3, 0]);
   });
 });

@@ -5,15 +5,21 @@
  */
 const EVENT = 'yado:unread-notifications';
 
-export function announceUnreadCount(unreadCount: number): void {
-  if (typeof window === 'undefined') return;
-  window.dispatchEvent(new CustomEvent<number>(EVENT, { detail: unreadCount }));
+/** The page's window in the browser; none while rendering on the server. */
+const pageTarget = (): EventTarget | null => (typeof window === 'undefined' ? null : window);
+
+export function announceUnreadCount(unreadCount: number, target: EventTarget | null = pageTarget()): void {
+  target?.dispatchEvent(new CustomEvent<number>(EVENT, { detail: unreadCount }));
 }
 
-export function onUnreadCount(listener: (unreadCount: number) => void): () => void {
+export function onUnreadCount(
+  listener: (unreadCount: number) => void,
+  target: EventTarget | null = pageTarget(),
+): () => void {
+  if (!target) return () => undefined;
   const handler = (e: Event) => listener((e as CustomEvent<number>).detail);
-  window.addEventListener(EVENT, handler);
-  return () => window.removeEventListener(EVENT, handler);
+  target.addEventListener(EVENT, handler);
+  return () => target.removeEventListener(EVENT, handler);
 }
 
 /** What the badge shows: the count, 99+ above 99, nothing at 0. */

@@ -16,7 +16,8 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { NAC_EXCHANGE_WEBHOOK_PATH, mountNacRoutes } from './nac.routes.js';
 import * as nac from './nac.service.js';
-import { EXCHANGE_SIGNATURE_HEADER, rateAt, signExchangeWebhook } from './test-exchange.rules.js';
+import { signWebhook } from '../../platform/http/webhook-signature.js';
+import { EXCHANGE_SIGNATURE_HEADER, rateAt } from './test-exchange.rules.js';
 
 let t: TestApi;
 
@@ -308,20 +309,18 @@ describe('exchange notifications', () => {
       },
     });
     const secret = t.env.NAC_EXCHANGE_WEBHOOK_SECRET;
-    expect(
-      (await post(t, forged, signExchangeWebhook('whsec_not_the_secret_at_all', forged, t.clock.now()))).status,
-    ).toBe(400);
+    expect((await post(t, forged, signWebhook('whsec_not_the_secret_at_all', forged, t.clock.now()))).status).toBe(400);
     expect((await post(t, forged, null)).status).toBe(400);
     const old = new Date(t.clock.now().getTime() - 6 * 60_000);
-    expect((await post(t, forged, signExchangeWebhook(secret, forged, old))).status).toBe(400);
-    expect((await post(t, 'not json', signExchangeWebhook(secret, 'not json', t.clock.now()))).status).toBe(400);
+    expect((await post(t, forged, signWebhook(secret, forged, old))).status).toBe(400);
+    expect((await post(t, 'not json', signWebhook(secret, 'not json', t.clock.now()))).status).toBe(400);
     // Signed, but not a transfer the exchange could have sent.
     const odd = JSON.stringify({ id: 'evt_odd', type: 'transfer.updated', data: { amount: 7 } });
-    expect((await post(t, odd, signExchangeWebhook(secret, odd, t.clock.now()))).status).toBe(400);
+    expect((await post(t, odd, signWebhook(secret, odd, t.clock.now()))).status).toBe(400);
     expect(await balanceOf(g)).toBe('0');
     expect(await transfersOf(g)).toEqual([]);
     // The same body signed with the exchange's secret is what the exchange itself sends: accepted.
-    expect((await post(t, forged, signExchangeWebhook(secret, forged, t.clock.now()))).status).toBe(200);
+    expect((await post(t, forged, signWebhook(secret, forged, t.clock.now()))).status).toBe(200);
     expect(await balanceOf(g)).toBe('7');
   });
 
@@ -331,7 +330,7 @@ describe('exchange notifications', () => {
     await settledDeposit(g, '4.2', api);
     expect(await balanceOf(g, api)).toBe('4.2');
     const body = sent.find((b) => b.includes('"COMPLETED"'))!;
-    const sign = () => signExchangeWebhook(api.env.NAC_EXCHANGE_WEBHOOK_SECRET, body, api.clock.now());
+    const sign = () => signWebhook(api.env.NAC_EXCHANGE_WEBHOOK_SECRET, body, api.clock.now());
     const answers = await Promise.all([post(api, body, sign()), post(api, body, sign()), post(api, body, sign())]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(await balanceOf(g, api)).toBe('4.2');

@@ -13,14 +13,8 @@ import {
 } from './exchange.adapter.js';
 import { formatNac, NAC_UNIT, parseNacAmount, parseSignedNac } from './nac-amount.rules.js';
 import * as repo from './test-exchange.repo.js';
-import {
-  checkExchangeSignature,
-  EXCHANGE_SIGNATURE_HEADER,
-  rateAt,
-  signExchangeWebhook,
-  STARTING_BALANCE_NAC,
-  TRANSFER_LIMIT_NAC,
-} from './test-exchange.rules.js';
+import { checkWebhookSignature, signWebhook } from '../../platform/http/webhook-signature.js';
+import { EXCHANGE_SIGNATURE_HEADER, rateAt, STARTING_BALANCE_NAC, TRANSFER_LIMIT_NAC } from './test-exchange.rules.js';
 
 /**
  * The built-in test-mode NAC exchange. It plays an outside company: its state is in its own
@@ -120,7 +114,7 @@ export function createTestExchange(
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            [EXCHANGE_SIGNATURE_HEADER]: signExchangeWebhook(secret, body, clock.now()),
+            [EXCHANGE_SIGNATURE_HEADER]: signWebhook(secret, body, clock.now()),
           },
           body,
         }),
@@ -233,7 +227,7 @@ export function createTestExchange(
     },
 
     verifyWebhook({ header, rawBody, now }) {
-      const check = checkExchangeSignature(secret, header(EXCHANGE_SIGNATURE_HEADER), rawBody, now);
+      const check = checkWebhookSignature(secret, header(EXCHANGE_SIGNATURE_HEADER), rawBody, now);
       if (check !== 'OK') throw new ExchangeWebhookRejectedError(check);
       const body = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: unknown };
       const transfer = ExchangeTransferSchema.safeParse(body.data);

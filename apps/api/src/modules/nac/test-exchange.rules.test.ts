@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkExchangeSignature, rateAt, RATE_TICK_MS, signExchangeWebhook } from './test-exchange.rules.js';
+import { checkWebhookSignature, signWebhook } from '../../platform/http/webhook-signature.js';
+import { rateAt, RATE_TICK_MS } from './test-exchange.rules.js';
 
 describe('the test exchange market', () => {
   const t0 = new Date('2026-11-26T09:00:00Z');
@@ -31,14 +32,12 @@ describe('exchange notification signatures', () => {
   const body = '{"id":"evt_1"}';
 
   it('accepts its own signature and refuses a wrong, missing, malformed or stale one', () => {
-    expect(checkExchangeSignature(secret, signExchangeWebhook(secret, body, now), body, now)).toBe('OK');
-    expect(checkExchangeSignature(secret, signExchangeWebhook('another', body, now), body, now)).toBe('BAD_SIGNATURE');
-    expect(checkExchangeSignature(secret, signExchangeWebhook(secret, body, now), `${body} `, now)).toBe(
-      'BAD_SIGNATURE',
-    );
-    expect(checkExchangeSignature(secret, undefined, body, now)).toBe('MISSING');
-    expect(checkExchangeSignature(secret, 't=1,v1=zz', body, now)).toBe('MALFORMED');
+    expect(checkWebhookSignature(secret, signWebhook(secret, body, now), body, now)).toBe('OK');
+    expect(checkWebhookSignature(secret, signWebhook('another', body, now), body, now)).toBe('BAD_SIGNATURE');
+    expect(checkWebhookSignature(secret, signWebhook(secret, body, now), `${body} `, now)).toBe('BAD_SIGNATURE');
+    expect(checkWebhookSignature(secret, undefined, body, now)).toBe('MISSING');
+    expect(checkWebhookSignature(secret, 't=1,v1=zz', body, now)).toBe('MALFORMED');
     const old = new Date(now.getTime() - 6 * 60_000);
-    expect(checkExchangeSignature(secret, signExchangeWebhook(secret, body, old), body, now)).toBe('STALE');
+    expect(checkWebhookSignature(secret, signWebhook(secret, body, old), body, now)).toBe('STALE');
   });
 });

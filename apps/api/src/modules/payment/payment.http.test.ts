@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from './payment.rules.js';
+import { signWebhook } from '../../platform/http/webhook-signature.js';
+import { WEBHOOK_SIGNATURE_HEADER } from './payment.rules.js';
 import { mountPaymentRoutes, PAYMENT_WEBHOOK_PATH } from './payment.routes.js';
 import * as payment from './payment.service.js';
 import {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookSignature, maskedNumber, signWebhook, withQuery } from './payment.rules.js';
+import { checkWebhookSignature, signWebhook } from '../../platform/http/webhook-signature.js';
+import { maskedNumber, withQuery } from './payment.rules.js';
 
 const secret = 'whsec_unit_test_secret_0123456789';
 const now = new Date('2030-01-01T00:00:00Z');

@@ -15,7 +15,8 @@ import {
   type ProviderPayment,
   type ProviderPaymentStatus,
 } from './payment-provider.js';
-import { checkWebhookSignature, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './payment.rules.js';
+import { checkWebhookSignature, signWebhook } from '../../platform/http/webhook-signature.js';
+import { WEBHOOK_SIGNATURE_HEADER } from './payment.rules.js';
 import * as repo from './test-processor.repo.js';
 import { behaviourOf, checkCardEntry, TEST_CHALLENGE_CODE, type CardEntryProblem } from './test-processor.rules.js';
 
