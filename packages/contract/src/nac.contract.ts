@@ -33,7 +33,18 @@ export const NacAmountInputSchema = z
   .regex(/^[+-]?\d{1,20}(\.\d{1,30})?$/, 'a decimal number such as 12.5');
 
 /** Why NAC moved on a user's ledger. */
-export const NacLedgerEntryKind = specEnum(['DEPOSIT', 'WITHDRAWAL', 'WITHDRAWAL_RETURNED']);
+export const NacLedgerEntryKind = specEnum([
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'WITHDRAWAL_RETURNED',
+  'PAYMENT',
+  'PAYMENT_REFUND',
+  'LENDING',
+  'LENDING_RETURN',
+  'LENDING_REWARD',
+  'VOUCHER_PURCHASE',
+  'VOUCHER_REFUND',
+]);
 export type NacLedgerEntryKindValue = (typeof NacLedgerEntryKind.values)[number];
 
 export const NacLedgerEntrySchema = z.object({
@@ -41,8 +52,10 @@ export const NacLedgerEntrySchema = z.object({
   /** Signed: a deposit is positive, a withdrawal negative. */
   amount: NacAmountSchema,
   kind: NacLedgerEntryKind.strict,
-  /** The exchange transfer the entry records. */
-  nacTransferId: z.string(),
+  /** The exchange transfer the entry records; null for a movement inside the product. */
+  nacTransferId: z.string().nullable(),
+  /** What inside the product moved the NAC (`billing:<id>`, `lending:<id>`, ...); null for a transfer. */
+  reference: z.string().nullable(),
   loggedAt: DateTimeSchema,
 });
 export type NacLedgerEntry = z.infer<typeof NacLedgerEntrySchema>;

@@ -49,7 +49,8 @@ export type LedgerRecord = {
   accountId: string;
   amount: string;
   kind: NacLedgerEntryKindValue;
-  transferId: string;
+  transferId: string | null;
+  reference: string | null;
   loggedAt: Date;
 };
 
@@ -190,6 +191,23 @@ export async function appendEntry(
   return r.rowCount === 1;
 }
 
+/**
+ * Appends an entry for NAC moving inside the product (a payment, a loan, a voucher), once per
+ * (reference, kind): false when it was already there, so a retried step moves nothing twice. The
+ * guard trigger refuses an entry that would overdraw the balance (constraint nac_ledger_balance).
+ */
+export async function appendReferencedEntry(
+  db: Db,
+  e: { accountId: string; amount: string; kind: NacLedgerEntryKindValue; reference: string; now: Date },
+): Promise<boolean> {
+  const r = await db.query(
+    `INSERT INTO nac_ledger (account_id, amount, kind, reference, logged_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (reference, kind) WHERE reference IS NOT NULL DO NOTHING`,
+    [e.accountId, e.amount, e.kind, e.reference, e.now],
+  );
+  return r.rowCount === 1;
+}
+
 /** A page of the account's ledger, newest first, below the id of the previous page's last entry. */
 export async function listEntries(
   db: Db,
@@ -202,10 +220,11 @@ export async function listEntries(
     account_id: string;
     amount: string;
     kind: NacLedgerEntryKindValue;
-    transfer_id: string;
+    transfer_id: string | null;
+    reference: string | null;
     logged_at: Date;
   }>(
-    `SELECT id::text, account_id, amount, kind, transfer_id, logged_at FROM nac_ledger
+    `SELECT id::text, account_id, amount, kind, transfer_id, reference, logged_at FROM nac_ledger
      WHERE account_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [accountId, beforeId, limit],
   );
@@ -215,6 +234,7 @@ export async function listEntries(
     amount: x.amount,
     kind: x.kind,
     transferId: x.transfer_id,
+    reference: x.reference,
     loggedAt: x.logged_at,
   }));
 }

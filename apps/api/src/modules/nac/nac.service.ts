@@ -142,6 +142,7 @@ export async function listLedgerEntries(
       amount: formatNac(parseSignedNac(e.amount)),
       kind: e.kind,
       nacTransferId: e.transferId,
+      reference: e.reference,
       loggedAt: dateTimeFromDate(e.loggedAt),
     })),
     nextPageToken: rows.length > page.pageSize ? shown[shown.length - 1]!.id : '',

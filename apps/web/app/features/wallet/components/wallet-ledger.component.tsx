@@ -1,4 +1,4 @@
-import { listNacLedgerEntries, type NacLedgerEntry } from '@yado/contract/nac.contract';
+import { listNacLedgerEntries, NacLedgerEntryKind, type NacLedgerEntry } from '@yado/contract/nac.contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
@@ -43,7 +43,7 @@ export function WalletLedger(props: { entries: NacLedgerEntry[]; nextPageToken: 
     }
   };
 
-  const kinds = ['DEPOSIT', 'WITHDRAWAL', 'WITHDRAWAL_RETURNED'];
+  const kinds: readonly string[] = NacLedgerEntryKind.values;
   return (
     <section className="wallet-section" aria-labelledby="wallet-ledger-heading">
       <h2 id="wallet-ledger-heading">{t('wallet:ledger.heading')}</h2>
