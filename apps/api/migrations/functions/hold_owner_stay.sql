@@ -111,6 +111,19 @@ BEGIN
       FROM unnest(p_slot_years, p_slot_tiers, p_slot_nights, p_slot_high_substitutes, p_slot_references)
         AS e (slot_year, tier, nights, high_substitute, reference)
     ON CONFLICT (reference) DO NOTHING;
+    -- A plan read before the call may take standard slots as high-substitutes; that stands only while
+    -- no high slot of the year is left once the stay's slots are taken (the guard holds the share's
+    -- lock shared now, so nothing gives high slots back before the commit; other holds can only
+    -- take more). Otherwise the
+    -- statement is undone and the hold goes the careful way, consuming under the lock.
+    IF true = ANY (p_slot_high_substitutes) AND EXISTS (
+         SELECT 1 FROM slot_ledger l
+          WHERE l.share_id = p_share_id AND l.tier = 'HIGH'
+            AND l.slot_year IN (SELECT e.y FROM unnest(p_slot_years, p_slot_high_substitutes) AS e (y, sub) WHERE e.sub)
+          GROUP BY l.slot_year HAVING sum(l.nights) > 0) THEN
+      RAISE EXCEPTION 'high-substitute planned while high slots of share % remain', p_share_id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'slot_high_substitute_unneeded';
+    END IF;
   END IF;
   RETURN NEXT;
 END;

@@ -453,7 +453,8 @@ export type PlannedSlotEntry = {
  * explicit transaction: what holdTentativeBooking does, then the booking's owner fields and the
  * planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
  * 'insufficient-slots' when the ledger's guard refused an entry (a balance would go below zero):
- * nothing is left behind. The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.
+ * nothing is left behind; 'conflict' also when a planned high-substitute was not needed (a high
+ * slot of its year is left). The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.
  */
 export async function holdOwnerStay(
   db: Db,
@@ -515,6 +516,8 @@ export async function holdOwnerStay(
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23P01') return 'conflict';
     if (e.code === '23514' && e.constraint === 'slot_ledger_balance') return 'insufficient-slots';
+    // A high-substitute planned from an earlier read while a high slot was given back since.
+    if (e.code === '23514' && e.constraint === 'slot_high_substitute_unneeded') return 'conflict';
     throw err;
   }
   const row = r.rows[0]!;

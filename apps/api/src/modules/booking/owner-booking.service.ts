@@ -52,8 +52,9 @@ import { OWNER_FREE_CANCELLATION_MONTHS } from '@yado/contract/booking.contract'
 /*
  * Holding an owner stay (OWN_USE, MUTUAL_USE; decision 0030). The core prices the nights, meals
  * and options and chooses the house; this adds who may pay with which share, the booking window,
- * the slots (consumed in the hold's own transaction, the share's row locked, so concurrent holds
- * of one share take turns and never overdraw it) and the owner's fees instead of a room price.
+ * the slots (consumed in the hold's own transaction, each balance of the share locked as it is
+ * written, so concurrent holds of one balance take turns and never overdraw it) and the owner's
+ * fees instead of a room price.
  */
 
 type ShareChoice = {
@@ -464,7 +465,7 @@ function ownerRow(ctx: HoldContext, houseId: string, use: ReturnType<typeof sumY
 }
 
 /**
- * The common owner hold (no meals or options, a plan without high-substitutes) in one database
+ * The common owner hold (no meals or options) in one database
  * call, outside any explicit transaction: the guest hold's stay, booking, conversation and first
  * event, the owner fields, and the planned slots appended last (hold_owner_stay; decision 0033).
  * Null when the attempt cannot stand (the ledger's guard refused the plan, or a stay written
@@ -474,6 +475,7 @@ async function holdInOneCall(
   db: Db,
   ctx: HoldContext,
   catalogueSeen: string | null,
+  replanned = false,
 ): Promise<Held | null | 'catalogue-changed' | 'context-changed' | 'read-balances'> {
   const { read, ids } = ctx;
   const { priced, choice } = read;
@@ -499,6 +501,12 @@ async function holdInOneCall(
   if (held === 'insufficient-slots' && read.fromKeptContext) {
     const plan = await previewConsumption(db, choice.share.id, priced.nights, read.settings.allowHighSubstitute);
     if (!plan.ok) throw insufficient(plan);
+    // The balances just read cover the stay (with high-substitutes once the high slots are spent):
+    // one more call with that plan, whose own check keeps a substitute only while it is needed.
+    // Refused again, the balance moved meanwhile, and the hold is priced again from a read.
+    if (!replanned) {
+      return holdInOneCall(db, { ...ctx, read: { ...read, plannedYears: plan.years } }, catalogueSeen, true);
+    }
     return 'read-balances';
   }
   if (held === 'conflict' || held === 'insufficient-slots') return null;
@@ -575,13 +583,14 @@ async function writeOwnerHold(tx: Db, ctx: HoldContext, mode: Consumption): Prom
  * conversation, orders and first event, and the slots consumed.
  *
  * The stay, booking, conversation and first event are written by one call (the plain guest
- * hold's) and the slots are consumed last, just before the commit: the share's row lock, which
- * makes the holds of one share take turns, is then held for one statement and the commit, and
- * the other holds of the share write their stays and bookings meanwhile. The booking is written
+ * hold's) and the slots are consumed last, just before the commit: the lock on each balance written
+ * (share, slot year, tier), which makes the holds of one balance take turns, is then held for one
+ * statement and the commit, and the other holds of the share write their stays and bookings
+ * meanwhile (and those taking the share's other tier their slots too). The booking is written
  * with the slots the quote read before the transaction; when the balance moved in between so that
  * the consumption would differ (or the guard refuses the plan), the transaction is undone and run
  * once more the careful way, the slots taken under the lock before the booking is written.
- * Without meals or options and with a plan without high-substitutes (the common case), all of
+ * Without meals or options (the common case), all of
  * that is one database call and no explicit transaction (holdInOneCall, decision 0033), the stay
  * priced from the catalogue kept in memory and the call checking that it did not change since.
  * bench/slot-contention.bench.ts measures it against guest holds.
@@ -653,7 +662,9 @@ async function holdOwnerOnce(
   const ctx: HoldContext = { read, hold, ids, debtOption: request.debtOption, allocated: !!options.allocated };
   const attempt = (mode: Consumption) => withTx(deps.db, (tx) => writeOwnerHold(tx, ctx, mode));
   const planned = !read.plannedYears.some((y) => y.slotHighSubstitute > 0);
-  const oneCall = planned && priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
+  // A plan with high-substitutes goes in one call too: the call keeps them only while no high slot
+  // of their year is left, and otherwise answers 'conflict' (the careful path below).
+  const oneCall = priced.mealRequests.length === 0 && priced.optionPricing.selections.length === 0;
   if (catalogue === 'kept-copy' && !oneCall) return 'read-again';
   let held: Held | null = null;
   if (oneCall) {

@@ -211,9 +211,16 @@ export async function findShareWithZone(db: Db, shareId: string): Promise<(Owner
   return r.rows[0] ? { ...toShare(r.rows[0]), timezone: r.rows[0].timezone } : null;
 }
 
-/** Locks a share's row: writers of one share's ledger queue here (the ledger's trigger takes the same lock). */
+/**
+ * Locks a share for a writer that reads its whole balance before writing: its row, and alone the
+ * share's ledger lock that the ledger's trigger holds shared while it appends (functions/
+ * slot_ledger_guard.sql), so no other entry of the share is written until this transaction ends.
+ */
 export async function lockShare(db: Db, shareId: string): Promise<void> {
-  await db.query('SELECT 1 FROM owner_shares WHERE id = $1 FOR NO KEY UPDATE', [shareId]);
+  await db.query(
+    `SELECT pg_advisory_xact_lock(hashtext('slot_share:' || $1::text)) FROM owner_shares WHERE id = $1 FOR NO KEY UPDATE`,
+    [shareId],
+  );
 }
 
 /** The shares held by any of these users, oldest first. */

@@ -184,17 +184,19 @@ function consumeEntries(
       createdAt: req.at,
     });
   };
-  for (const y of years) {
+  // Year by year, standard before high: the ledger's trigger locks each (year, tier) balance as its
+  // entry is written, and writers that hold no share lock must all take them in one order.
+  for (const y of [...years].sort((a, b) => a.slotYear - b.slotYear)) {
     push(y.slotYear, 'STANDARD', y.slotStandard, false);
-    push(y.slotYear, 'HIGH', y.slotHigh, false);
     push(y.slotYear, 'STANDARD', y.slotHighSubstitute, true);
+    push(y.slotYear, 'HIGH', y.slotHigh, false);
   }
   return entries;
 }
 
 /**
  * Consumes a plan read before the caller's transaction, in one statement and without reading the
- * balance again: the ledger's guard locks the share's row and refuses any entry that would take a
+ * balance again: the ledger's guard locks each balance written and refuses any entry that would take a
  * balance below zero, which is answered CodeInsufficientSlots (the caller's transaction is then
  * aborted). Only a plan without high-substitutes may be written this way: with none, a plan the
  * guard lets through is the one consumeSlots would make under the lock, whatever was written since
@@ -219,14 +221,13 @@ export async function consumePlannedSlots(
 /**
  * The CONSUME entries of a plan read before the hold, for a hold that appends them in its own
  * database call (the booking module's hold_owner_stay, where the ledger's guard decides as in
- * consumePlannedSlots, whose rule on high-substitutes holds here too).
+ * consumePlannedSlots). A plan may hold high-substitutes here: hold_owner_stay, under the share's
+ * lock, refuses them when a high slot of their year is left after the stay's slots are taken.
  */
 export function plannedConsumeEntries(
   req: { shareId: string; bookingId: string },
   years: readonly YearConsumption[],
 ): { slotYear: number; tier: SlotTier; nights: number; highSubstitute: boolean; reference: string }[] {
-  if (years.some((y) => y.slotHighSubstitute > 0))
-    throw new Error('a plan with high-substitutes is consumed under the lock');
   return consumeEntries({ ...req, actor: '', at: new Date(0) }, years).map((e) => ({
     slotYear: e.slotYear,
     tier: e.tier,
