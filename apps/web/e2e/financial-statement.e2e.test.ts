@@ -97,7 +97,7 @@ describe('payment statements', () => {
     await shared.getByRole('heading', { level: 1, name: enLabel }).waitFor();
     await expect(shared.getByTestId('financial-shared').isVisible()).resolves.toBe(true);
     expect(yen(await shared.getByTestId('financial-net').textContent())).toBe(net);
-    await expect(shared.locator('meta[name="robots"]').getAttribute('content')).resolves.toContain('noindex');
+    await expect(shared.locator('meta[name="robots"]').first().getAttribute('content')).resolves.toContain('noindex');
     // Nothing else of the guest: no My page, no sign-out.
     await expect(shared.getByTestId('mypage-financial-statements').count()).resolves.toBe(0);
     const sharedPdf = await shared.request.get(

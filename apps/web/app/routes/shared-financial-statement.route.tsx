@@ -39,9 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: financialStylesHref }];
 
+// The shell already marks the page noindex (route table: not indexable); the header says it to robots that read no HTML.
 export const meta: MetaFunction = ({ location }) => [
   ...titleMeta(translatorFor(languageFromPath(location.pathname))('financial:shared.title')),
-  { name: 'robots', content: NO_INDEX },
   // The address carries the link's secret: it must not leave in a Referer to another site.
   { name: 'referrer', content: 'no-referrer' },
 ];

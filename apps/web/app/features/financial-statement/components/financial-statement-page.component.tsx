@@ -33,7 +33,7 @@ export function FinancialStatementPage({
       </nav>
       <header className="page__header financial-header">
         <div>
-          <p className="financial-eyebrow">{t(`financial:periodType.${statement.periodType}`)}</p>
+          <p className="financial-eyebrow">{t(`financial:periodTypeOne.${statement.periodType}`)}</p>
           <h1 id="financial-heading">{label}</h1>
           <p className="lead">{t('financial:statement.lead', { name: statement.holderName })}</p>
         </div>

@@ -125,7 +125,9 @@ export function FinancialStatementView({ statement: s }: { statement: FinancialS
                 <tr>
                   <th scope="col">{t('financial:daily.date')}</th>
                   <th scope="col">{t('financial:daily.seq')}</th>
-                  <th scope="col">{t('financial:daily.type')}</th>
+                  <th scope="col" className="financial-table__text">
+                    {t('financial:daily.type')}
+                  </th>
                   <th scope="col">{t('financial:daily.amount')}</th>
                 </tr>
               </thead>
@@ -134,7 +136,7 @@ export function FinancialStatementView({ statement: s }: { statement: FinancialS
                   <tr key={`${d.date.year}-${d.date.month}-${d.date.day}-${d.dateSeq}`}>
                     <th scope="row">{formatDate(d.date, 'date', language)}</th>
                     <td>{d.dateSeq}</td>
-                    <td>{t(`financial:type.${d.type}`)}</td>
+                    <td className="financial-table__text">{t(`financial:type.${d.type}`)}</td>
                     <td>{yen(d.amount)}</td>
                   </tr>
                 ))}
@@ -158,9 +160,15 @@ export function FinancialStatementView({ statement: s }: { statement: FinancialS
               <thead>
                 <tr>
                   <th scope="col">{t('financial:daily.date')}</th>
-                  <th scope="col">{t('financial:lines.billing')}</th>
-                  <th scope="col">{t('financial:daily.type')}</th>
-                  <th scope="col">{t('financial:methods.method')}</th>
+                  <th scope="col" className="financial-table__text financial-table__wide">
+                    {t('financial:lines.billing')}
+                  </th>
+                  <th scope="col" className="financial-table__text">
+                    {t('financial:daily.type')}
+                  </th>
+                  <th scope="col" className="financial-table__text">
+                    {t('financial:methods.method')}
+                  </th>
                   <th scope="col">{t('financial:daily.amount')}</th>
                 </tr>
               </thead>
@@ -171,8 +179,11 @@ export function FinancialStatementView({ statement: s }: { statement: FinancialS
                     data-testid="financial-line"
                     className={l.type === 'REFUND' ? 'financial-refund' : undefined}
                   >
-                    <th scope="row">{formatDate(l.date, 'date', language)}</th>
-                    <td className="financial-table__text">{l.billingNumber}</td>
+                    <th scope="row">
+                      {formatDate(l.date, 'date', language)}
+                      <span className="financial-table__sub financial-table__narrow">{l.billingNumber}</span>
+                    </th>
+                    <td className="financial-table__text financial-table__wide">{l.billingNumber}</td>
                     <td className="financial-table__text">{t(`financial:type.${l.type}`)}</td>
                     <td className="financial-table__text">
                       {t(`financial:method.${l.method}`)}
