@@ -239,6 +239,16 @@ describe('sharing', () => {
     });
   });
 
+  it('counts every opening when many arrive at once', async () => {
+    const made = await share(a, pStart);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.call(getSharedFinancialStatement, { token: made.token })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const listed = await t.call(listFinancialStatementShares, {}, { token: a.token });
+    expect(listed.body.shares.find((x) => x.shareId === made.share.shareId)?.accessCount).toBe(8);
+  });
+
   it('lives 1 to 30 days, 7 unless asked', async () => {
     const made = await share(a, pStart, { expiresInDays: 30 });
     const days = (x: typeof made.share) =>
