@@ -621,6 +621,36 @@ export const ERROR_CATALOGUE = {
     en: 'This settlement period has not been closed.',
     ja: 'この精算期間はまだ締められていません。',
   },
+  CodeFinancialPeriodInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'No statement period starts on this date: a quarter starts on January 1, April 1, July 1 or October 1, a half year on January 1 or July 1, and the period must have begun.',
+    ja: 'この日に始まる明細の期間はありません。四半期は1月1日・4月1日・7月1日・10月1日、半期は1月1日・7月1日に始まり、すでに始まっている期間に限ります。',
+  },
+  CodeFinancialStatementEmpty: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'There are no payments in this period, so there is no statement to share.',
+    ja: 'この期間にはお支払いがないため、共有できる明細がありません。',
+  },
+  CodeFinancialStatementShareNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This statement link could not be found.',
+    ja: 'この明細の共有リンクは見つかりませんでした。',
+  },
+  CodeFinancialStatementShareExpired: {
+    status: 410,
+    code: 'FAILED_PRECONDITION',
+    en: 'This statement link has expired. Ask the person who shared it for a new link.',
+    ja: 'この明細の共有リンクは有効期限が切れています。共有した方に新しいリンクを依頼してください。',
+  },
+  CodeFinancialStatementShareRevoked: {
+    status: 410,
+    code: 'FAILED_PRECONDITION',
+    en: 'This statement link has been turned off by the person who shared it.',
+    ja: 'この明細の共有リンクは共有した方によって無効にされました。',
+  },
   CodeInsufficientPoints: {
     status: 409,
     code: 'FAILED_PRECONDITION',

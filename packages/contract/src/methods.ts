@@ -4,6 +4,7 @@ import { CATALOGUE_METHODS } from './catalogue.contract.js';
 import { CHAT_METHODS } from './chat.contract.js';
 import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
+import { FINANCIAL_STATEMENT_METHODS } from './financial-statement.contract.js';
 import { GIFT_METHODS } from './gift.contract.js';
 import { HIGH_SEASON_METHODS } from './high-season.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
@@ -61,6 +62,7 @@ export const METHODS_BY_DOMAIN = {
   questionnaire: QUESTIONNAIRE_METHODS,
   stayStyle: STAY_STYLE_METHODS,
   nac: NAC_METHODS,
+  financialStatement: FINANCIAL_STATEMENT_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -36,6 +36,8 @@ const INTENDED_PUBLIC = new Set([
   'list_stay_style_suggestions',
   // A gift link opens for anyone: the house group and the nights before signing in to accept it.
   'get_gift',
+  // A statement share link opens for the accountant it was given to, without signing in; the token is the credential.
+  'get_shared_financial_statement',
 ]);
 
 const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);

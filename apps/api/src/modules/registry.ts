@@ -22,6 +22,8 @@ import { couponImplementations } from './coupon/coupon.router.js';
 import type { IdentityDeps } from './identity/identity.service.js';
 import { mountOidcRoutes } from './identity/oidc.routes.js';
 import { familyImplementations } from './family/family.router.js';
+import { mountFinancialStatementRoutes } from './financial-statement/financial-statement.routes.js';
+import { financialStatementImplementations } from './financial-statement/financial-statement.router.js';
 import { giftImplementations } from './gift/gift.router.js';
 import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
@@ -110,6 +112,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...questionnaireImplementations,
   ...stayStyleImplementations,
   ...nacImplementations,
+  ...financialStatementImplementations,
 ];
 
 /**
@@ -169,6 +172,7 @@ export const mountExtraRoutes = {
     mountRemoteConfigRoutes(app, deps);
     mountInvoiceRoutes(app, deps);
     mountStatementRoutes(app, deps);
+    mountFinancialStatementRoutes(app, deps);
     // Payment changes reach bookings through this listener, so payment never imports booking.
     mountPaymentRoutes(app, deps, { onPaymentUpdated: handlePaymentUpdate });
     mountVehicleRoutes(app, deps);

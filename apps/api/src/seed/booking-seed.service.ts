@@ -1,6 +1,6 @@
 import { fixedClock } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
-import { addDays, todayIn } from '@yado/contract/civil-date';
+import { addDays, addMonths, firstOfMonth, monthOf, todayIn } from '@yado/contract/civil-date';
 import { checkinBooking, checkoutBooking, submitGuestRegister } from '../modules/booking/booking-lifecycle.service.js';
 import { chargeDefaultBillings } from '../modules/booking/booking-jobs.service.js';
 import { confirmBooking } from '../modules/booking/confirm-booking.service.js';
@@ -37,8 +37,8 @@ async function book(deps: Deps, accountId: string, paymentMethodId: string, chec
 }
 
 /**
- * The demo guest's bookings: one BOOKED stay three weeks ahead and one
- * CHECKED_OUT stay last month (booked, charged, registered, checked in and
+ * The demo guest's bookings: one BOOKED stay three weeks ahead and two
+ * CHECKED_OUT stays, one in the quarter before this one and one last month (booked, charged, registered, checked in and
  * out on a clock set back to those days), made through the booking services.
  */
 export async function seedDemoBookings(deps: Deps): Promise<void> {
@@ -59,8 +59,17 @@ export async function seedDemoBookings(deps: Deps): Promise<void> {
     }
   }
 
-  // Past: a stay that began 30 days ago, lived through on a clock set back.
-  const checkin = addDays(today, -30);
+  // Past: a stay in the quarter before this one, so the payment statements have a whole quarter to
+  // show, and one that began 30 days ago; each lived through on a clock set back.
+  const m = Number(today.slice(5, 7));
+  const quarterStart = `${today.slice(0, 4)}-${String(m - ((m - 1) % 3)).padStart(2, '0')}-01`;
+  const previousQuarter = firstOfMonth(addMonths(monthOf(quarterStart), -3));
+  await livedStay(deps, accountId, paymentMethodId, addDays(previousQuarter, 50), today);
+  await livedStay(deps, accountId, paymentMethodId, addDays(today, -30), today);
+}
+
+/** A stay lived through on a clock set back to its days: booked, charged, registered, checked in and out. */
+async function livedStay(deps: Deps, accountId: string, paymentMethodId: string, checkin: string, today: string) {
   await repo.pricePastNights(deps.db, HOUSE_GROUP, addDays(checkin, -1), addDays(today, -1));
   const clock = fixedClock(new Date(`${addDays(checkin, -14)}T10:00:00+09:00`));
   const past = { ...deps, clock };

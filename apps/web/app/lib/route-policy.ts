@@ -108,7 +108,18 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist', 'stay', 'questionnaire', 'stay-pass', 'wallet'],
+    namespaces: [
+      'booking',
+      'points',
+      'gift',
+      'rental',
+      'waitlist',
+      'stay',
+      'questionnaire',
+      'stay-pass',
+      'wallet',
+      'financial',
+    ],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
   entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
@@ -131,6 +142,39 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   }),
   // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
   entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
+  // Payment statements by quarter and half year, one statement with its share links, and its PDF (a resource route).
+  entry('/mypage/financial-statements', {
+    access: 'private',
+    screen: 'routes/mypage-financial-statements.route.tsx',
+    namespaces: ['financial'],
+  }),
+  entry('/mypage/financial-statements/:period', {
+    access: 'private',
+    screen: 'routes/mypage-financial-statement.route.tsx',
+    namespaces: ['financial'],
+  }),
+  entry('/mypage/financial-statements/:period/pdf', {
+    access: 'private',
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/mypage-financial-statement-pdf.route.tsx',
+  }),
+  // The page a statement's share link opens for an accountant: public (the token is the credential),
+  // never indexed, without analytics, chat or the install banner; and its PDF.
+  entry('/financial-statements/shared/:token', {
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/shared-financial-statement.route.tsx',
+    namespaces: ['financial'],
+  }),
+  entry('/financial-statements/shared/:token/pdf', {
+    analytics: false,
+    chat: false,
+    banner: false,
+    screen: 'routes/shared-financial-statement-pdf.route.tsx',
+  }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',

@@ -139,6 +139,19 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/financial-statements', language)}
+        data-testid="mypage-financial-statements"
+      >
+        <span className="mypage-points__label">
+          {t('financial:mypageLink')}
+          <span className="muted mypage-owner__body">{t('financial:mypageLinkBody')}</span>
+        </span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">

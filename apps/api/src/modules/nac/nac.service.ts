@@ -499,3 +499,6 @@ export function verifyNacRateQuote(
   if (check === 'INVALID') throw new AppError('CodeRateQuoteInvalid');
   return { nacUnits: nac.units, rateUnits: rate.units, amountInJpy: quote.amountInJpy };
 }
+
+// NAC arithmetic other modules use (financial statements sum NAC exactly and value it in yen).
+export { formatNac, formatRate, nacToYen, parseRate, parseSignedNac } from './nac-amount.rules.js';
