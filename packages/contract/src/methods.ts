@@ -6,6 +6,7 @@ import { COUPON_METHODS } from './coupon.contract.js';
 import { FAMILY_METHODS } from './family.contract.js';
 import { GIFT_METHODS } from './gift.contract.js';
 import { HIGH_SEASON_METHODS } from './high-season.contract.js';
+import { LENDING_METHODS } from './lending.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
 import { NOTIFICATION_METHODS } from './notification.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
@@ -61,6 +62,7 @@ export const METHODS_BY_DOMAIN = {
   questionnaire: QUESTIONNAIRE_METHODS,
   stayStyle: STAY_STYLE_METHODS,
   nac: NAC_METHODS,
+  lending: LENDING_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -25,6 +25,8 @@ import { familyImplementations } from './family/family.router.js';
 import { giftImplementations } from './gift/gift.router.js';
 import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
+import { lendingImplementations } from './lending/lending.router.js';
+import { lendingTask } from './lending/lending.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { mountNacRoutes } from './nac/nac.routes.js';
 import { nacImplementations } from './nac/nac.router.js';
@@ -110,6 +112,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...questionnaireImplementations,
   ...stayStyleImplementations,
   ...nacImplementations,
+  ...lendingImplementations,
 ];
 
 /**
@@ -146,6 +149,7 @@ export const BACKGROUND_TASKS: Task[] = [
   issueStayKeysTask,
   testExchangeTask,
   reconcileNacTransfersTask,
+  lendingTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
