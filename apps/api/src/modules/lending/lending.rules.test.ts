@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseSignedNac } from '../nac/nac-amount.rules.js';
 import {
   annualYieldPercent,
   bookingDaysRemaining,
@@ -10,7 +9,11 @@ import {
   paymentSchedule,
 } from './lending.rules.js';
 
-const nac = (s: string) => parseSignedNac(s);
+/** A NAC amount in 10^-8 NAC (the ledger's unit). */
+const nac = (s: string) => {
+  const [whole, fraction = ''] = s.split('.');
+  return BigInt(whole!) * 10n ** 8n + BigInt(fraction.padEnd(8, '0'));
+};
 
 describe('lendingAmount', () => {
   it('multiplies exactly, with no binary rounding', () => {
@@ -71,7 +74,7 @@ describe('paymentSchedule', () => {
       startDate: '2026-12-04',
       endDate: '2027-01-03',
       amountInJpy: 37_575,
-      nacAmount: '250.5',
+      nacUnits: nac('250.5'),
     });
   });
   it('shows the confirmed period once set', () => {

@@ -1,6 +1,5 @@
 import { addDays, daysBetween, monthOf, type IsoDate, type YearMonth } from '@yado/contract/civil-date';
 import type { LendingApplicationStatusValue } from '@yado/contract/lending.contract';
-import { formatNac } from '../nac/nac-amount.rules.js';
 
 /** Lending runs on the product's business calendar: dates are days in Tokyo. */
 export const LENDING_TIME_ZONE = 'Asia/Tokyo';
@@ -55,7 +54,7 @@ export type PaymentSchedule = {
   startDate: IsoDate;
   endDate: IsoDate;
   amountInJpy: number;
-  nacAmount: string;
+  nacUnits: bigint;
 };
 
 /**
@@ -80,7 +79,7 @@ export function paymentSchedule(a: {
     startDate: plannedStart,
     endDate: a.endDate ?? addDays(plannedStart, a.investmentPeriodDays),
     amountInJpy: a.amountInJpy,
-    nacAmount: formatNac(a.nacUnits),
+    nacUnits: a.nacUnits,
   };
 }
 

@@ -15,7 +15,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
-import { formatNac, formatRate, nacToYen, parseNacAmount, parseSignedNac } from '../nac/nac-amount.rules.js';
+import { formatNac, formatRate, nacToYen, parseNacAmount, parseSignedNac } from '../nac/nac.service.js';
 import { currentNacRate, moveNacInProduct } from '../nac/nac.service.js';
 import { enqueueNotification } from '../notification/notification-event.service.js';
 import { findUserOfAccount } from '../user/user.service.js';
@@ -259,7 +259,7 @@ async function toDetail(deps: Deps, a: repo.ApplicationRecord, language: Languag
         startDate: civilFromIso(s.startDate),
         endDate: civilFromIso(s.endDate),
         amountInJpy: s.amountInJpy,
-        nacAmount: s.nacAmount,
+        nacAmount: formatNac(s.nacUnits),
       },
     ],
     timeline: events.map((e) => ({

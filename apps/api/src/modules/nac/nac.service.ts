@@ -31,6 +31,9 @@ import {
 import { checkQuote, RATE_QUOTE_TTL_MS, signQuote } from './nac-quote.rules.js';
 import * as repo from './nac.repo.js';
 
+// Exact NAC arithmetic, shared with the modules that move NAC inside the product.
+export { formatNac, formatRate, nacToYen, parseNacAmount, parseSignedNac } from './nac-amount.rules.js';
+
 /** A rate the wallet may still show, with its time, when the exchange does not answer for a moment. */
 const LAST_RATE_MAX_AGE_MS = 3_600_000;
 /** A transfer the exchange never received is given up after this many reconciliation ages. */
