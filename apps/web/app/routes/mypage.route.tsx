@@ -139,6 +139,15 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link className="card mypage-points" to={localizePath('/mypage/lending', language)} data-testid="mypage-lending">
+        <span className="mypage-points__label">
+          {t('lending:mypageLink')}
+          <span className="muted mypage-owner__body">{t('lending:mypageLinkBody')}</span>
+        </span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">
