@@ -36,6 +36,9 @@ const INTENDED_PUBLIC = new Set([
   'list_stay_style_suggestions',
   // A gift link opens for anyone: the house group and the nights before signing in to accept it.
   'get_gift',
+  // The lending products on sale, like the catalogue (applying needs a user).
+  'list_lending_products',
+  'list_voucher_lending_products',
 ]);
 
 const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);

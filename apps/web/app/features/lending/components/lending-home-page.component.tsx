@@ -17,7 +17,7 @@ export function LendingHomePage({
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <section className="page lending-page" aria-labelledby="lending-heading">
+    <section className="page page--wide lending-page" aria-labelledby="lending-heading">
       <header className="page__header lending-page__header">
         <div>
           <h1 id="lending-heading">{t('lending:heading')}</h1>
