@@ -1235,6 +1235,42 @@ export const ERROR_CATALOGUE = {
     en: 'This NAC rate quote is not valid for this payment. Please get a new quote.',
     ja: 'このNACのレート見積もりはこのお支払いには使えません。新しい見積もりを取得してください。',
   },
+  CodeLendingProductNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This lending product does not exist.',
+    ja: 'この貸し出し商品は存在しません。',
+  },
+  CodeLendingNotOnSale: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This lending product is not open for applications.',
+    ja: 'この貸し出し商品は現在申し込みを受け付けていません。',
+  },
+  CodeLendingStockExhausted: {
+    status: 409,
+    code: 'RESOURCE_EXHAUSTED',
+    en: 'Not enough units of this lending product are left. Please apply for fewer.',
+    ja: 'この貸し出し商品の残り口数が足りません。口数を減らしてお申し込みください。',
+  },
+  CodeLendingApplicationNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This lending application does not exist.',
+    ja: 'この貸し出し申請は存在しません。',
+  },
+  CodeLendingStatusInvalid: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This lending application cannot be changed in its current status.',
+    ja: 'この貸し出し申請は現在の状況では変更できません。',
+  },
+  CodeLendingNotPaid: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The NAC of this lending application has not been transferred yet.',
+    ja: 'この貸し出し申請のNACはまだ送付されていません。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

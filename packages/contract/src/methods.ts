@@ -7,6 +7,7 @@ import { FAMILY_METHODS } from './family.contract.js';
 import { FINANCIAL_STATEMENT_METHODS } from './financial-statement.contract.js';
 import { GIFT_METHODS } from './gift.contract.js';
 import { HIGH_SEASON_METHODS } from './high-season.contract.js';
+import { LENDING_METHODS } from './lending.contract.js';
 import { MEAL_METHODS } from './meal.contract.js';
 import { NOTIFICATION_METHODS } from './notification.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
@@ -63,6 +64,7 @@ export const METHODS_BY_DOMAIN = {
   stayStyle: STAY_STYLE_METHODS,
   nac: NAC_METHODS,
   financialStatement: FINANCIAL_STATEMENT_METHODS,
+  lending: LENDING_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

@@ -38,6 +38,9 @@ const INTENDED_PUBLIC = new Set([
   'get_gift',
   // A statement share link opens for the accountant it was given to, without signing in; the token is the credential.
   'get_shared_financial_statement',
+  // The lending products on sale, like the catalogue (applying needs a user).
+  'list_lending_products',
+  'list_voucher_lending_products',
 ]);
 
 const byAccess = (access: Access) => ALL_METHODS.filter((m) => m.access === access);

@@ -27,6 +27,8 @@ import { financialStatementImplementations } from './financial-statement/financi
 import { giftImplementations } from './gift/gift.router.js';
 import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
+import { lendingImplementations } from './lending/lending.router.js';
+import { lendingTask } from './lending/lending.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { mountNacRoutes } from './nac/nac.routes.js';
 import { nacImplementations } from './nac/nac.router.js';
@@ -113,6 +115,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...stayStyleImplementations,
   ...nacImplementations,
   ...financialStatementImplementations,
+  ...lendingImplementations,
 ];
 
 /**
@@ -149,6 +152,7 @@ export const BACKGROUND_TASKS: Task[] = [
   issueStayKeysTask,
   testExchangeTask,
   reconcileNacTransfersTask,
+  lendingTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

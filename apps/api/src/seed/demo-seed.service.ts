@@ -18,6 +18,7 @@ import { seedDemoDoors } from './stay-seed.service.js';
 import { seedDemoConsent } from './consent-seed.service.js';
 import { seedDemoStayPassDetails } from './stay-pass-seed.service.js';
 import { seedDemoQuestionnaire } from './questionnaire-seed.service.js';
+import { seedDemoLending } from './lending-seed.service.js';
 
 type DemoAccount = {
   role: 'guest' | 'owner' | 'family' | 'staff';
@@ -230,5 +231,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoStayPassDetails(deps);
   await seedDemoDoors(deps);
   await seedDemoQuestionnaire(deps);
+  await seedDemoLending(deps);
   return true;
 }

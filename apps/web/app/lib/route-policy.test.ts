@@ -204,11 +204,16 @@ const ROWS: Row[] = [
     '/dao/nac-transfer/staff-confirmation',
     'private',
     'light',
-    true,
-    true,
+    false,
+    false,
     false,
     false,
   ],
+  ['/dao/lending', '/dao/lending', 'private', 'light', true, true, true, false],
+  ['/dao/lending/products/lp_1', '/dao/lending/products/:productId', 'private', 'light', true, true, true, false],
+  ['/mypage/lending', '/mypage/lending', 'private', 'light', true, true, true, false],
+  ['/mypage/lending/la_1', '/mypage/lending/:lendingApplicationId', 'private', 'light', true, true, true, false],
+  ['/staff/lending-products/new', '/staff/lending-products/new', 'private', 'light', false, false, false, false],
   ['/dao/nac-transfer/remote', '/dao/nac-transfer/remote', 'private', 'light', true, true, false, false],
   ['/staff', '/staff', 'private', 'light', false, false, false, false],
   ['/staff/places', '/staff/places', 'private', 'light', false, false, false, false],
@@ -352,7 +357,8 @@ describe('robots', () => {
   it('lists the private areas by their fixed prefix', () => {
     expect(privatePathPrefixes()).toEqual([
       '/coupons/',
-      '/dao/lending/accommodation-voucher/complete/',
+      // The lending pages are private, so their prefix covers the voucher completion page below it.
+      '/dao/lending',
       '/dao/nac-transfer/remote',
       '/dao/nac-transfer/staff-confirmation',
       '/mypage',

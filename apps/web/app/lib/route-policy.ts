@@ -119,6 +119,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
       'stay-pass',
       'wallet',
       'financial',
+      'lending',
     ],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
@@ -139,6 +140,13 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-waitlist.route.tsx',
     namespaces: ['waitlist'],
+  }),
+  // The user's lending applications, and one with its payment schedule and timeline.
+  entry('/mypage/lending', { access: 'private', screen: 'routes/mypage-lending.route.tsx', namespaces: ['lending'] }),
+  entry('/mypage/lending/:lendingApplicationId', {
+    access: 'private',
+    screen: 'routes/mypage-lending-application.route.tsx',
+    namespaces: ['lending'],
   }),
   // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
   entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
@@ -332,10 +340,34 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/coupon-house-group.route.tsx',
     namespaces: ['coupon', 'catalogue'],
   }),
-  entry('/dao/nac-transfer/staff-confirmation', { access: 'private', banner: false }),
-  entry('/dao/nac-transfer/remote', { access: 'private', banner: false }),
+  // Lending (decision 0049): the products of both reward types, one product and its application form.
+  entry('/dao/lending', { access: 'private', screen: 'routes/dao-lending.route.tsx', namespaces: ['lending'] }),
+  entry('/dao/lending/products/:productId', {
+    access: 'private',
+    screen: 'routes/dao-lending-product.route.tsx',
+    namespaces: ['lending'],
+  }),
+  // Staff confirm that a lending application's NAC arrived: staff accounts only (others get the 404 page).
+  {
+    ...staff('/dao/nac-transfer/staff-confirmation', 'routes/dao-nac-transfer-staff-confirmation.route.tsx'),
+    namespaces: ['staff', 'lending'],
+  },
+  // Paying a lending application: from the balance, or with NAC sent from the exchange (its redirect comes back here).
+  entry('/dao/nac-transfer/remote', {
+    access: 'private',
+    banner: false,
+    screen: 'routes/dao-nac-transfer-remote.route.tsx',
+    namespaces: ['lending', 'wallet'],
+  }),
   // The staff console: staff accounts only (others get the 404 page), no analytics, chat or banner.
-  { ...staff('/staff', 'routes/staff-dashboard.route.tsx'), namespaces: ['staff', 'catalogue', 'questionnaire'] },
+  {
+    ...staff('/staff', 'routes/staff-dashboard.route.tsx'),
+    namespaces: ['staff', 'catalogue', 'questionnaire', 'lending'],
+  },
+  {
+    ...staff('/staff/lending-products/new', 'routes/staff-lending-product-new.route.tsx'),
+    namespaces: ['staff', 'lending'],
+  },
   staff('/staff/places', 'routes/staff-places.route.tsx'),
   staff('/staff/places/new', 'routes/staff-place-new.route.tsx'),
   staff('/staff/places/:placeId', 'routes/staff-place-edit.route.tsx'),

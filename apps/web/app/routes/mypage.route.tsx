@@ -130,28 +130,13 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
-      <Link className="card mypage-points" to={localizePath('/mypage/wallet', language)} data-testid="mypage-wallet">
-        <span className="mypage-points__label">
-          {t('wallet:mypageLink')}
-          <span className="muted mypage-owner__body">{t('wallet:mypageLinkBody')}</span>
-        </span>
-        <span className="mypage-points__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
-      <Link
-        className="card mypage-points"
+      <LinkCard to={localizePath('/mypage/wallet', language)} testId="mypage-wallet" ns="wallet" />
+      <LinkCard
         to={localizePath('/mypage/financial-statements', language)}
-        data-testid="mypage-financial-statements"
-      >
-        <span className="mypage-points__label">
-          {t('financial:mypageLink')}
-          <span className="muted mypage-owner__body">{t('financial:mypageLinkBody')}</span>
-        </span>
-        <span className="mypage-points__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+        testId="mypage-financial-statements"
+        ns="financial"
+      />
+      <LinkCard to={localizePath('/mypage/lending', language)} testId="mypage-lending" ns="lending" />
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">
@@ -204,5 +189,21 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
         <SignOutButton />
       </div>
     </section>
+  );
+}
+
+/** A card linking to one of the user's areas, titled and described by its namespace's My page texts. */
+function LinkCard(props: { to: string; testId: string; ns: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link className="card mypage-points" to={props.to} data-testid={props.testId}>
+      <span className="mypage-points__label">
+        {t(`${props.ns}:mypageLink`)}
+        <span className="muted mypage-owner__body">{t(`${props.ns}:mypageLinkBody`)}</span>
+      </span>
+      <span className="mypage-points__chevron" aria-hidden="true">
+        ›
+      </span>
+    </Link>
   );
 }

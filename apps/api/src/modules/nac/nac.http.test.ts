@@ -420,6 +420,33 @@ describe('get_exchange_link and the exchange account page', () => {
     t.clock.advance(-6 * 60_000);
   });
 
+  it('sends the customer back with the error of a cancel or of a transfer over the limit (spec, section 8)', async () => {
+    const g = await guest();
+    const link = await t.call(
+      getExchangeLink,
+      { returnPath: '/dao/nac-transfer/remote?lendingApplicationId=la_1' },
+      { token: g.token },
+    );
+    const [pagePath, query] = link.body.url.split('?');
+    const cancelled = await t.raw(`${pagePath}/cancel?${query}`, { method: 'POST' });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(
+      '/dao/nac-transfer/remote?lendingApplicationId=la_1&error=access_denied&error_description=user+cancelled',
+    );
+    const over = await t.raw(link.body.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=10000.00000001',
+    });
+    expect(over.status).toBe(303);
+    expect(over.headers.get('location')).toBe(
+      '/dao/nac-transfer/remote?lendingApplicationId=la_1&error=invalid_request&error_description=transfer+limit',
+    );
+    // Nothing was started.
+    expect(await transfersOf(g)).toEqual([]);
+    expect((await t.raw('/nac-exchange/accounts/a%00b/cancel', { method: 'POST' })).status).toBe(404);
+  });
+
   it('answers an unknown or unstorable link as not found', async () => {
     for (const path of ['/nac-exchange/accounts/acctlink_unknown', '/nac-exchange/accounts/a%00b']) {
       const res = await t.raw(path);

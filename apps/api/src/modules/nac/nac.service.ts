@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
-import type { NacLedgerEntry, NacTransfer } from '@yado/contract/nac.contract';
+import type { NacLedgerEntry, NacLedgerEntryKindValue, NacTransfer } from '@yado/contract/nac.contract';
 import { AppError } from '../../platform/app-error.js';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Env } from '../../platform/env.js';
 import type { Task } from '../../platform/scheduler.js';
@@ -30,6 +30,9 @@ import {
 } from './nac-amount.rules.js';
 import { checkQuote, RATE_QUOTE_TTL_MS, signQuote } from './nac-quote.rules.js';
 import * as repo from './nac.repo.js';
+
+// Exact NAC arithmetic, shared with the modules that move NAC inside the product.
+export { formatNac, formatRate, nacToYen, parseNacAmount, parseRate, parseSignedNac } from './nac-amount.rules.js';
 
 /** A rate the wallet may still show, with its time, when the exchange does not answer for a moment. */
 const LAST_RATE_MAX_AGE_MS = 3_600_000;
@@ -500,5 +503,29 @@ export function verifyNacRateQuote(
   return { nacUnits: nac.units, rateUnits: rate.units, amountInJpy: quote.amountInJpy };
 }
 
-// NAC arithmetic other modules use (financial statements sum NAC exactly and value it in yen).
-export { formatNac, formatRate, nacToYen, parseRate, parseSignedNac } from './nac-amount.rules.js';
+// NAC moving inside the product -------------------------------------------------------------------
+
+/**
+ * Writes one movement of NAC inside the product (a payment, a lending, its return and reward, a
+ * voucher purchase) on the user's ledger, once per (reference, kind): true when written, false when
+ * that movement was already recorded. Run it inside the transaction of what causes the movement. A
+ * debit the balance cannot cover is CodeNacInsufficientBalance (the ledger guard decides).
+ */
+export async function moveNacInProduct(
+  db: Db,
+  e: { accountId: string; amount: bigint; kind: NacLedgerEntryKindValue; reference: string; now: Date },
+): Promise<boolean> {
+  try {
+    return await repo.appendReferencedEntry(db, { ...e, amount: formatNac(e.amount) });
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'nac_ledger_balance') {
+      throw new AppError('CodeNacInsufficientBalance');
+    }
+    throw err;
+  }
+}
+
+/** The exchange's NAC/JPY rate now (10^-8 yen per NAC); 503 CodeNacExchangeUnavailable when it does not answer. */
+export async function currentNacRate(deps: Deps): Promise<bigint> {
+  return (await liveRate(deps)).rateUnits;
+}

@@ -3,6 +3,7 @@ import { fixedPagePolicy } from '../../platform/http/content-security-policy.js'
 import { isStorableText } from '../../platform/http/storable-text.js';
 import type { ExchangeTransfer } from './exchange.adapter.js';
 import { EXCHANGE_PAGES_PREFIX, type TestExchange } from './test-exchange.adapter.js';
+import { NAC_UNIT, parseNacAmount } from './nac-amount.rules.js';
 import { STARTING_BALANCE_NAC, TRANSFER_LIMIT_NAC } from './test-exchange.rules.js';
 
 // The test-mode exchange's own account page: plain HTML served by the exchange, not the product's web
@@ -20,10 +21,11 @@ const TEXT = {
     send: 'Send NAC to yado',
     amount: 'Amount (NAC)',
     sendButton: 'Send',
-    limit: `At most ${TRANSFER_LIMIT_NAC.toString()} NAC per transfer; a larger transfer fails. Transfers take a few seconds.`,
+    limit: `At most ${TRANSFER_LIMIT_NAC.toString()} NAC per transfer; a larger one is refused. Transfers take a few seconds.`,
     history: 'Transfers with yado',
     none: 'No transfers yet.',
     back: 'Back to yado',
+    cancel: 'Cancel and return to yado',
     notFound: 'This link has expired or does not exist. Open the exchange again from yado.',
     badAmount: 'Enter an amount greater than zero with at most 8 decimal places.',
     sent: 'Transfer started. It settles in a few seconds.',
@@ -39,10 +41,11 @@ const TEXT = {
     send: 'yadoへNACを送る',
     amount: '数量（NAC）',
     sendButton: '送る',
-    limit: `1回の送付は${TRANSFER_LIMIT_NAC.toString()} NACまでです（超えると失敗します）。送付には数秒かかります。`,
+    limit: `1回の送付は${TRANSFER_LIMIT_NAC.toString()} NACまでです（超える送付はお断りします）。送付には数秒かかります。`,
     history: 'yadoとの送付履歴',
     none: '送付履歴はまだありません。',
     back: 'yadoに戻る',
+    cancel: 'キャンセルしてyadoに戻る',
     notFound: 'このリンクは期限切れか、存在しません。yadoから取引所をもう一度開いてください。',
     badAmount: '0より大きく、小数点以下8桁までの数量を入力してください。',
     sent: '送付を開始しました。数秒で完了します。',
@@ -64,6 +67,7 @@ h1{font-size:1.3rem;margin-top:0}h2{font-size:1rem;margin-top:24px}.brand{color:
 .figure{font-size:1.6rem;font-weight:700;margin:4px 0}.muted{color:#5b6b63;font-size:.85rem}
 label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #b9c6bf;border-radius:8px}
 button{margin-top:12px;width:100%;padding:12px;font-size:1rem;border-radius:8px;border:0;background:#1f6b4a;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1f6b4a;border:1px solid #1f6b4a;margin-top:24px}
 .error{color:#b3261e;font-weight:600}.ok{color:#1f6b4a;font-weight:600}
 table{font-size:.85rem;border-collapse:collapse;width:100%}td{padding:6px 4px;border-top:1px solid #e3e8e5;vertical-align:top}.nowrap{white-space:nowrap;text-align:right}
 a.back{display:inline-block;margin-top:20px}
@@ -112,20 +116,44 @@ ${note === 'BAD_AMOUNT' ? `<p class="error" role="alert">${t.badAmount}</p>` : '
 <label for="amount">${t.amount}</label><input id="amount" name="amount" inputmode="decimal" required value="${escape(amount)}">
 <p class="muted">${t.limit}</p><button type="submit">${t.sendButton}</button></form>
 <h2>${t.history}</h2>${transferRows(lang, view.transfers)}
+<form method="post" action="${EXCHANGE_PAGES_PREFIX}/accounts/${encodeURIComponent(id)}/cancel?lang=${lang}"><button type="submit" class="secondary">${t.cancel}</button></form>
 <a class="back" href="${escape(view.returnUrl)}">${t.back}</a>`;
     return page(c, lang, t.title, body, note === 'BAD_AMOUNT' ? 422 : 200);
   };
 
   // An id the database cannot store (a NUL from `%00`) names no link: not found, without asking it.
-  app.use(path, async (c, next) => (isStorableText(c.req.param('id') ?? '') ? next() : notFound(c, langOf(c))));
+  for (const p of [path, `${path}/cancel`]) {
+    app.use(p, async (c, next) => (isStorableText(c.req.param('id') ?? '') ? next() : notFound(c, langOf(c))));
+  }
 
   app.get(path, (c) => render(c, langOf(c), c.req.param('id'), c.req.query('sent') === '1' ? 'SENT' : null));
+
+  /**
+   * Sends the customer back to the product with an error, as a real exchange's authorisation and
+   * transfer redirects do (spec, section 8): `error` and `error_description` on the return address.
+   */
+  const backWithError = async (c: Context, id: string, error: string, description: string) => {
+    const view = await exchange.accountPage(id);
+    if (!view) return notFound(c, langOf(c));
+    const url = new URL(view.returnUrl, 'http://return.invalid');
+    url.searchParams.set('error', error);
+    url.searchParams.set('error_description', description);
+    return c.redirect(`${url.pathname}${url.search}`, 303);
+  };
+
+  // The customer gives up on the exchange's page.
+  app.post(`${path}/cancel`, (c) => backWithError(c, c.req.param('id'), 'access_denied', 'user cancelled'));
 
   app.post(path, async (c) => {
     const lang = langOf(c);
     const id = c.req.param('id');
     const form = await c.req.parseBody();
     const amount = typeof form['amount'] === 'string' ? form['amount'].slice(0, 60) : '';
+    // The page refuses a transfer over the limit at once and sends the customer back with the reason.
+    const parsed = parseNacAmount(amount);
+    if (parsed.ok && parsed.units > TRANSFER_LIMIT_NAC * NAC_UNIT) {
+      return backWithError(c, id, 'invalid_request', 'transfer limit');
+    }
     const result = await exchange.sendFromPage(id, amount);
     if (!result) return notFound(c, lang);
     if ('problem' in result) return render(c, lang, id, 'BAD_AMOUNT', amount);

@@ -83,6 +83,18 @@ export function StaffDashboard({
       count: null,
     },
     {
+      to: '/dao/nac-transfer/staff-confirmation',
+      title: t('lending:staff.consoleLink'),
+      body: t('lending:staff.consoleLinkBody'),
+      count: null,
+    },
+    {
+      to: '/staff/lending-products/new',
+      title: t('lending:staff.newProduct'),
+      body: t('lending:staff.newProductBody'),
+      count: null,
+    },
+    {
       to: '/staff/questionnaires',
       title: t('questionnaire:staff.heading'),
       body: t('questionnaire:staff.dashboardBody'),

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { useTranslation } from '../../../lib/i18n';
-import { useOpenExchange } from '../hooks/use-open-exchange.hook';
+import { useOpenExchange } from '../../../lib/use-open-exchange.hook';
 
 /** The way to the user's own account page at the exchange, which links back here. */
 export function WalletExchangeCard({ returnPath }: { returnPath: string }) {

@@ -1,7 +1,7 @@
 import { getExchangeLink } from '@yado/contract/nac.contract';
 import { useState } from 'react';
-import { callMethod } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { callMethod } from './api-client';
+import { isApiError } from './api-error';
 
 /**
  * Opens the user's account page at the exchange. The link is short-lived and made for this visit,
