@@ -3,7 +3,7 @@ import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import type { NacLedgerEntry, NacTransfer } from '@yado/contract/nac.contract';
 import { AppError } from '../../platform/app-error.js';
-import { withTx } from '../../platform/db/pool.js';
+import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Env } from '../../platform/env.js';
 import type { Task } from '../../platform/scheduler.js';
@@ -499,3 +499,60 @@ export function verifyNacRateQuote(
   if (check === 'INVALID') throw new AppError('CodeRateQuoteInvalid');
   return { nacUnits: nac.units, rateUnits: rate.units, amountInJpy: quote.amountInJpy };
 }
+
+// NAC paying for something inside the product ------------------------------------------------------
+
+/**
+ * Takes NAC from the account for a payment (kind PAYMENT), inside the caller's transaction, once per
+ * reference: a repeated call takes nothing more. A balance that does not cover it is refused with
+ * CodeNacInsufficientBalance by the ledger's own guard, so two payments racing for the same NAC
+ * cannot both pass.
+ */
+export async function takeNacPayment(
+  tx: Db,
+  input: { accountId: string; nacUnits: bigint; reference: string; now: Date },
+): Promise<void> {
+  if (input.nacUnits <= 0n) throw new AppError('CodeNacAmountInvalid');
+  try {
+    await repo.appendReferencedEntry(tx, {
+      accountId: input.accountId,
+      amount: formatNac(-input.nacUnits),
+      kind: 'PAYMENT',
+      reference: input.reference,
+      now: input.now,
+    });
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'nac_ledger_balance') {
+      throw new AppError('CodeNacInsufficientBalance');
+    }
+    throw err;
+  }
+}
+
+/** Gives NAC of a payment back (PAYMENT_REFUND), once per reference; false when it already was. */
+export async function returnNacPayment(
+  tx: Db,
+  input: { accountId: string; nacUnits: bigint; reference: string; now: Date },
+): Promise<boolean> {
+  if (input.nacUnits <= 0n) return false;
+  return repo.appendReferencedEntry(tx, {
+    accountId: input.accountId,
+    amount: formatNac(input.nacUnits),
+    kind: 'PAYMENT_REFUND',
+    reference: input.reference,
+    now: input.now,
+  });
+}
+
+/**
+ * What NAC are worth in whole yen (rounded down) at the latest rate the exchange published, no older
+ * than the quote lifetime; null when none is that recent. Read from the rates already stored (every
+ * quote and balance stores the rate it used), so a payment never waits on the exchange.
+ */
+export async function recentMarketValueJpy(db: Db, nacUnits: bigint, now: Date): Promise<number | null> {
+  const last = await repo.latestRate(db, new Date(now.getTime() - RATE_QUOTE_TTL_MS));
+  const parsed = last ? parseRate(last.rate) : null;
+  return parsed?.ok ? nacToYen(nacUnits, parsed.units) : null;
+}
+
+export { formatNac, formatRate, parseSignedNac } from './nac-amount.rules.js';
