@@ -319,7 +319,9 @@ export async function updateStatus(
             paid_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE paid_at END,
             failure_reason = CASE WHEN $5::boolean THEN $6 ELSE failure_reason END,
             refunded_amount = COALESCE($7::bigint, refunded_amount),
-            updated_at = COALESCE($8::timestamptz, now())
+            updated_at = COALESCE($8::timestamptz, now()),
+            -- The NAC a billing holds is paid when the billing is.
+            nac_paid_at = CASE WHEN $2 = 'PAID' AND nac_payment_amount IS NOT NULL THEN $4::timestamptz ELSE nac_paid_at END
       WHERE id = $1`,
     [
       billingId,
@@ -443,13 +445,6 @@ export async function setNacPayment(
       n.at,
     ],
   );
-}
-
-export async function setNacPaidAt(tx: Db, billingId: string, at: Date): Promise<void> {
-  await tx.query('UPDATE billings SET nac_paid_at = $2 WHERE id = $1 AND nac_payment_amount IS NOT NULL', [
-    billingId,
-    at,
-  ]);
 }
 
 /** Takes the next attempt number; the caller holds the billing's lock. */

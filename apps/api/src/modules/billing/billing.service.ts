@@ -212,7 +212,6 @@ export async function markBillingPaid(
     ...(input.actor ? { actor: input.actor } : {}),
   });
   if (input.paymentMethod) await repo.setPaymentMethodSnapshot(tx, billingId, input.paymentMethod);
-  if (b.nacPaymentReference) await repo.setNacPaidAt(tx, billingId, input.paidAt);
   await transition(tx, b, 'PAID', { paidAt: input.paidAt, at: input.paidAt, actor: input.actor });
   if (b.splitSourceBillingId) await settleSplitSource(tx, b.splitSourceBillingId, input.paidAt, input.actor);
 }
