@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateSchema, DateTimeSchema, IdSchema, YenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
 import { defineMethod } from './method.js';
+import { NacAmountInputSchema, NacRateSchema } from './nac.contract.js';
 import { PaymentMethodSchema, SameSitePathSchema, type PaymentMethod } from './payment.contract.js';
 
 // Enumerations (spec, section 3) -----------------------------------------------
@@ -246,17 +247,70 @@ export const payBilling = defineMethod({
   access: 'user',
   idempotent: true,
   summary:
-    'Pays a DEFAULT or ADDITIONAL billing of the signed-in user with a registered card and, optionally, points (1 point = 1 yen, never more than the amount billed). 3-D Secure may answer REQUIRES_ACTION with the challenge page; then call complete_billing_payment. A FAILED billing may be paid again with another card. Refusals: CodeBillingNotFound, CodeBillingNotPayable, CodeInsufficientPoints, CodePointsExceedAmount, CodePaymentMethodNotFound.',
+    'Pays a DEFAULT or ADDITIONAL billing (or a part of a split billing) of the signed-in user with, in any mix, points (1 point = 1 yen), NAC at a rate quote and a registered card for the rest; points and NAC together never more than the amount billed. NAC: ask get_nac_rate_quote for the yen to pay in NAC and send back its nacAmount (nacPaymentAmount), amountInJpy (nacPaymentAmountInJpy), nacToJpyRate and nacToJpyRateHash, all four or none; the NAC is taken in the step that reserves the points and given back (PAYMENT_REFUND) if the card part fails. 3-D Secure may answer REQUIRES_ACTION with the challenge page; then call complete_billing_payment. A FAILED billing may be paid again. Refusals: CodeBillingNotFound, CodeBillingNotPayable, CodeBillingIsSplit, CodeInsufficientPoints, CodePointsExceedAmount, CodeNacPaymentExceedsAmount, CodeRateQuoteExpired, CodeRateQuoteInvalid, CodeNacInsufficientBalance, CodeBillingPaymentMethodRequired, CodePaymentMethodNotFound, CodePaymentPending.',
   input: z
     .object({
       billingId: id,
-      paymentMethodId: id,
+      /** The card for what points and NAC leave; not needed when they pay it all. */
+      paymentMethodId: id.optional(),
       pointPaymentAmount: z.number().int().min(0).max(1_000_000_000).default(0),
+      /** The NAC amount of the quote (get_nac_rate_quote nacAmount). */
+      nacPaymentAmount: NacAmountInputSchema.optional(),
+      /** The yen that NAC pays (the quote's amountInJpy). */
+      nacPaymentAmountInJpy: z.number().int().min(1).max(10_000_000_000).optional(),
+      nacToJpyRate: NacRateSchema.optional(),
+      /** The quote's signature; it carries the quote's expiry. */
+      nacToJpyRateHash: z.string().min(1).max(200).optional(),
       /** Where the 3-D Secure page sends the browser back (a path of this site); the booking page when absent. */
       returnUrl: SameSitePathSchema.optional(),
     })
     .strict(),
   output: z.object({ billing: DetailedBillingSchema, payment: PaymentAttemptSchema }),
+});
+
+/** The most parts a billing is split into: a house's party, enough for a group, few enough to check by eye. */
+export const MAX_SPLIT_PARTS = 10;
+
+export const splitBilling = defineMethod({
+  path: 'split_billing',
+  access: 'user',
+  idempotent: true,
+  summary:
+    "Splits one of the signed-in booker's unpaid DEFAULT or ADDITIONAL billings into 2 to 10 parts, each a whole yen amount for a payer named by the email of a registered user (the booker's own email, or none, keeps a part for the booker); the parts add up exactly to the amount billed. Each payer sees their part in list_split_billings and pays it with pay_billing by their own card, NAC or points; the source (isSplitSource) counts as PAID when every part is. Refusals: CodeBillingNotFound, CodeBillingSplitNotAllowed (paid, partly paid, already split, payment under way), CodeBillingSplitTotalMismatch, CodeBillingSplitPartInvalid, CodeBillingSplitTooManyParts, CodeBillingSplitPayerNotFound.",
+  input: z
+    .object({
+      billingId: id,
+      parts: z
+        .array(
+          z
+            .object({
+              amount: z.number().int(),
+              /** A registered user's email; absent: the booker's own part. */
+              payerEmail: z.string().trim().max(254).optional(),
+            })
+            .strict(),
+        )
+        .max(100),
+    })
+    .strict(),
+  output: BillingWithDetailsSchema,
+});
+
+export const SplitPartSchema = z.object({
+  billing: DetailedBillingSchema,
+  paymentMethod: BillingPaymentMethodSchema.nullable(),
+  /** The source billing's number and the booker's name, so the payer knows what they pay for. */
+  sourceBillingNumber: z.string(),
+  bookerName: z.string(),
+});
+
+export const listSplitBillings = defineMethod({
+  path: 'list_split_billings',
+  access: 'user',
+  summary:
+    'The parts of split billings the signed-in user is to pay (or has paid), newest first: each with the billing it was split from and who split it.',
+  input: z.object({}).strict(),
+  output: z.object({ splitBillings: z.array(SplitPartSchema) }),
 });
 
 export const completeBillingPayment = defineMethod({
@@ -268,4 +322,11 @@ export const completeBillingPayment = defineMethod({
   output: z.object({ billing: DetailedBillingSchema, payment: PaymentAttemptSchema }),
 });
 
-export const BILLING_METHODS = [listBillings, getBillingDetail, payBilling, completeBillingPayment] as const;
+export const BILLING_METHODS = [
+  listBillings,
+  getBillingDetail,
+  payBilling,
+  completeBillingPayment,
+  splitBilling,
+  listSplitBillings,
+] as const;

@@ -1271,6 +1271,60 @@ export const ERROR_CATALOGUE = {
     en: 'The NAC of this lending application has not been transferred yet.',
     ja: 'この貸し出し申請のNACはまだ送付されていません。',
   },
+  CodeNacPaymentExceedsAmount: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Points and NAC together are more than this billing asks for. Pay less in NAC.',
+    ja: 'ポイントとNACの合計がご請求額を超えています。NACでのお支払い額を減らしてください。',
+  },
+  CodeBillingPaymentMethodRequired: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Choose a card for the part not paid with points or NAC.',
+    ja: 'ポイントやNACで支払わない分のカードを選択してください。',
+  },
+  CodeBillingSplitNotAllowed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Only an unpaid billing of your own, not yet split and with no payment under way, can be split.',
+    ja: '分割できるのは、お支払い前で分割されておらず、お支払い手続き中でないご自身のご請求のみです。',
+  },
+  CodeBillingSplitTotalMismatch: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'The parts must add up exactly to the amount billed.',
+    ja: '分割した金額の合計がご請求額と一致する必要があります。',
+  },
+  CodeBillingSplitPartInvalid: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'Each part must be a whole yen amount greater than zero.',
+    ja: '分割する金額は1円以上の整数で入力してください。',
+  },
+  CodeBillingSplitTooManyParts: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'A billing can be split into 2 to 10 parts.',
+    ja: 'ご請求は2〜10件に分割できます。',
+  },
+  CodeBillingSplitPayerNotFound: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'There is no yado member with this email address. Ask them to sign up first.',
+    ja: 'このメールアドレスのyado会員が見つかりません。先に会員登録をお願いしてください。',
+  },
+  CodeBillingIsSplit: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This billing has been split: each part is paid by its own payer.',
+    ja: 'このご請求は分割済みです。分割された各請求をそれぞれのお支払い者がお支払いください。',
+  },
+  CodePaymentInterrupted: {
+    status: 409,
+    code: 'ABORTED',
+    en: 'The payment was interrupted before your card was charged. Your points and NAC are back; please pay again.',
+    ja: 'カードへの請求前にお支払いが中断されました。ポイントとNACはお戻ししました。もう一度お支払いください。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

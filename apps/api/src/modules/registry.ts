@@ -6,6 +6,7 @@ import type { Task } from '../platform/scheduler.js';
 import { mountAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { mountApiDocsRoutes } from './api-docs/api-docs.routes.js';
 import { billingImplementations } from './billing/billing.router.js';
+import { releaseNacHoldsTask } from './billing/billing.service.js';
 import { mountInvoiceRoutes } from './billing/invoice.routes.js';
 import { BOOKING_TASKS } from './booking/booking-jobs.service.js';
 import { bookingImplementations } from './booking/booking.router.js';
@@ -153,6 +154,7 @@ export const BACKGROUND_TASKS: Task[] = [
   testExchangeTask,
   reconcileNacTransfersTask,
   lendingTask,
+  releaseNacHoldsTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

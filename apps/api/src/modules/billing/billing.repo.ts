@@ -35,6 +35,16 @@ export type BillingRecord = {
   refundedAmount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** NAC held or paid, as a canonical decimal; null when none. */
+  nacPaymentAmount: string | null;
+  nacToJpyRate: string | null;
+  nacPaymentAmountJpy: number;
+  nacPaidAt: Date | null;
+  nacGuaranteedDiscountAmount: number;
+  nacPaymentReference: string | null;
+  paymentAttempt: number;
+  splitSourceBillingId: string | null;
+  isSplitSource: boolean;
 };
 
 type BillingRow = {
@@ -62,6 +72,15 @@ type BillingRow = {
   refunded_amount: number;
   created_at: Date;
   updated_at: Date;
+  nac_payment_amount: string | null;
+  nac_to_jpy_rate: string | null;
+  nac_payment_amount_jpy: number;
+  nac_paid_at: Date | null;
+  nac_guaranteed_discount_amount: number;
+  nac_payment_reference: string | null;
+  payment_attempt: number;
+  split_source_billing_id: string | null;
+  is_split_source: boolean;
 };
 
 const toRecord = (r: BillingRow): BillingRecord => ({
@@ -89,12 +108,24 @@ const toRecord = (r: BillingRow): BillingRecord => ({
   refundedAmount: r.refunded_amount,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  nacPaymentAmount: r.nac_payment_amount,
+  nacToJpyRate: r.nac_to_jpy_rate,
+  nacPaymentAmountJpy: r.nac_payment_amount_jpy,
+  nacPaidAt: r.nac_paid_at,
+  nacGuaranteedDiscountAmount: r.nac_guaranteed_discount_amount,
+  nacPaymentReference: r.nac_payment_reference,
+  paymentAttempt: r.payment_attempt,
+  splitSourceBillingId: r.split_source_billing_id,
+  isSplitSource: r.is_split_source,
 });
 
 const COLUMNS = `id, billing_number, booking_id, account_id::text AS account_id, billing_type, status,
   service_charge_percentage::text AS service_charge_percentage, accommodation_tax, total_amount, deductions,
   point_payment_amount, fiat_amount, totals, cancellation_fee, payment_id, payment_method_id, payment_method,
-  payment_deadline, failure_reason, billed_at, paid_at, refunded_amount, created_at, updated_at`;
+  payment_deadline, failure_reason, billed_at, paid_at, refunded_amount, created_at, updated_at,
+  trim_scale(nac_payment_amount)::text AS nac_payment_amount, trim_scale(nac_to_jpy_rate)::text AS nac_to_jpy_rate, nac_payment_amount_jpy,
+  nac_paid_at, nac_guaranteed_discount_amount, nac_payment_reference, payment_attempt, split_source_billing_id,
+  is_split_source`;
 
 export type NewBilling = {
   id: string;
@@ -261,9 +292,11 @@ export async function findBilling(db: Db, billingId: string, opts: { forUpdate?:
   return r.rows[0] ? toRecord(r.rows[0]) : null;
 }
 
+/** A booking's billings; the parts of a split billing are not the booking's own but their payers' (splitParts). */
 export async function listByBooking(db: Db, bookingId: string): Promise<BillingRecord[]> {
   const r = await db.query<BillingRow>(
-    `SELECT ${COLUMNS} FROM billings WHERE booking_id = $1 ORDER BY billed_at, billing_number`,
+    `SELECT ${COLUMNS} FROM billings WHERE booking_id = $1 AND split_source_billing_id IS NULL
+      ORDER BY billed_at, billing_number`,
     [bookingId],
   );
   return r.rows.map(toRecord);
@@ -286,7 +319,9 @@ export async function updateStatus(
             paid_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE paid_at END,
             failure_reason = CASE WHEN $5::boolean THEN $6 ELSE failure_reason END,
             refunded_amount = COALESCE($7::bigint, refunded_amount),
-            updated_at = COALESCE($8::timestamptz, now())
+            updated_at = COALESCE($8::timestamptz, now()),
+            -- The NAC a billing holds is paid when the billing is.
+            nac_paid_at = CASE WHEN $2 = 'PAID' AND nac_payment_amount IS NOT NULL THEN $4::timestamptz ELSE nac_paid_at END
       WHERE id = $1`,
     [
       billingId,
@@ -374,4 +409,120 @@ export async function staleRequested(db: Db, olderThan: Date, limit: number): Pr
     [olderThan, limit],
   );
   return r.rows.map(toRecord);
+}
+
+/**
+ * The NAC part of the current attempt, with the card part it leaves (the payment-parts constraint
+ * holds them to the amount billed): null amount clears it.
+ */
+export async function setNacPayment(
+  tx: Db,
+  billingId: string,
+  n: {
+    nacPaymentAmount: string | null;
+    nacToJpyRate: string | null;
+    nacPaymentAmountJpy: number;
+    nacGuaranteedDiscountAmount: number;
+    nacPaymentReference: string | null;
+    fiatAmount: number;
+    at: Date | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE billings
+        SET nac_payment_amount = $2::numeric, nac_to_jpy_rate = $3::numeric, nac_payment_amount_jpy = $4,
+            nac_guaranteed_discount_amount = $5, nac_payment_reference = $6, fiat_amount = $7, nac_paid_at = NULL,
+            updated_at = COALESCE($8::timestamptz, now())
+      WHERE id = $1`,
+    [
+      billingId,
+      n.nacPaymentAmount,
+      n.nacToJpyRate,
+      n.nacPaymentAmountJpy,
+      n.nacGuaranteedDiscountAmount,
+      n.nacPaymentReference,
+      n.fiatAmount,
+      n.at,
+    ],
+  );
+}
+
+/** Takes the next attempt number; the caller holds the billing's lock. */
+export async function nextPaymentAttempt(tx: Db, billingId: string): Promise<number> {
+  const r = await tx.query<{ payment_attempt: number }>(
+    'UPDATE billings SET payment_attempt = payment_attempt + 1 WHERE id = $1 RETURNING payment_attempt',
+    [billingId],
+  );
+  return r.rows[0]!.payment_attempt;
+}
+
+/** REQUESTED billings holding NAC untouched since `olderThan`: their card answer may never have come. */
+export async function staleNacHolds(db: Db, olderThan: Date, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM billings
+      WHERE status = 'REQUESTED' AND nac_payment_reference IS NOT NULL AND updated_at < $1
+      ORDER BY updated_at LIMIT $2`,
+    [olderThan, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+// Split billings -----------------------------------------------------------------------------
+
+export async function markSplitSource(tx: Db, billingId: string, at: Date | null): Promise<void> {
+  await tx.query(
+    'UPDATE billings SET is_split_source = true, updated_at = COALESCE($2::timestamptz, now()) WHERE id = $1',
+    [billingId, at],
+  );
+}
+
+/** Inserts a part of a split billing: the payer's, with no lines of its own (the source keeps them). */
+export async function insertSplitPart(
+  tx: Db,
+  p: { id: string; source: BillingRecord; accountId: string; amount: number; at: Date | null },
+): Promise<BillingRecord> {
+  const r = await tx.query<BillingRow>(
+    `INSERT INTO billings (id, billing_number, booking_id, account_id, billing_type, service_charge_percentage,
+                           accommodation_tax, total_amount, deductions, fiat_amount, totals, cancellation_fee,
+                           payment_deadline, billed_at, created_at, updated_at, split_source_billing_id)
+     SELECT $1,
+            'B-' || to_char(COALESCE($5::timestamptz, now()) AT TIME ZONE 'Asia/Tokyo', 'YYYY') || '-' ||
+              lpad(nextval('billing_number_seq')::text, 6, '0'),
+            s.booking_id, $3::uuid, s.billing_type, s.service_charge_percentage, 0, $4::bigint, 0, $4::bigint,
+            s.totals, '[]'::jsonb, s.payment_deadline, COALESCE($5::timestamptz, now()),
+            COALESCE($5::timestamptz, now()), COALESCE($5::timestamptz, now()), s.id
+       FROM billings s WHERE s.id = $2
+     RETURNING ${COLUMNS}`,
+    [p.id, p.source.id, p.accountId, p.amount, p.at],
+  );
+  return toRecord(r.rows[0] as BillingRow);
+}
+
+export async function splitParts(db: Db, sourceBillingIds: readonly string[]): Promise<BillingRecord[]> {
+  if (sourceBillingIds.length === 0) return [];
+  const r = await db.query<BillingRow>(
+    `SELECT ${COLUMNS} FROM billings WHERE split_source_billing_id = ANY($1::text[]) ORDER BY billing_number`,
+    [sourceBillingIds],
+  );
+  return r.rows.map(toRecord);
+}
+
+/** The parts the account is to pay, newest first, with the source's number and its booker's account. */
+export async function partsOfPayer(
+  db: Db,
+  accountId: string,
+  limit: number,
+): Promise<{ part: BillingRecord; sourceBillingNumber: string; bookerAccountId: string }[]> {
+  const r = await db.query<BillingRow & { source_number: string; booker_account_id: string }>(
+    `SELECT p.*, s.billing_number AS source_number, s.account_id::text AS booker_account_id
+       FROM (SELECT ${COLUMNS} FROM billings WHERE account_id = $1::uuid AND split_source_billing_id IS NOT NULL) p
+       JOIN billings s ON s.id = p.split_source_billing_id
+      ORDER BY p.created_at DESC, p.billing_number DESC LIMIT $2`,
+    [accountId, limit],
+  );
+  return r.rows.map((x) => ({
+    part: toRecord(x),
+    sourceBillingNumber: x.source_number,
+    bookerAccountId: x.booker_account_id,
+  }));
 }

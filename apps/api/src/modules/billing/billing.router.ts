@@ -1,4 +1,11 @@
-import { completeBillingPayment, getBillingDetail, listBillings, payBilling } from '@yado/contract/billing.contract';
+import {
+  completeBillingPayment,
+  getBillingDetail,
+  listBillings,
+  listSplitBillings,
+  payBilling,
+  splitBilling,
+} from '@yado/contract/billing.contract';
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as billing from './billing.service.js';
@@ -14,4 +21,6 @@ export const billingImplementations = [
   implement(completeBillingPayment, (ctx, input) =>
     billing.completeBillingPayment(ctx.deps, requirePrincipal(ctx), input.billingId),
   ),
+  implement(splitBilling, (ctx, input) => billing.splitBilling(ctx.deps, requirePrincipal(ctx), input)),
+  implement(listSplitBillings, (ctx) => billing.listSplitBillings(ctx.deps, requirePrincipal(ctx))),
 ];

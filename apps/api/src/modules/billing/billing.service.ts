@@ -19,12 +19,18 @@ import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../platform/http/call-context.js';
+import type { Task } from '../../platform/scheduler.js';
+import * as nac from '../nac/nac.service.js';
 import * as payment from '../payment/payment.service.js';
 import { consumePoints, refundBillingPoints } from '../point/point.service.js';
+import { accountIdOfEmail } from '../identity/identity.service.js';
+import { findUserOfAccount } from '../user/user.service.js';
 import * as repo from './billing.repo.js';
 import type { BillingRecord, StoredCancellationFee, StoredLine } from './billing.repo.js';
 import * as rules from './billing.rules.js';
 import type { BillingLineInput } from './billing.rules.js';
+import { checkSplit } from './split-billing.rules.js';
+import { guaranteedDiscount, nacReference, nacRefundUnits, splitPayment } from './nac-payment.rules.js';
 
 export type { BillingLineInput } from './billing.rules.js';
 export type { BillingRecord } from './billing.repo.js';
@@ -207,6 +213,35 @@ export async function markBillingPaid(
   });
   if (input.paymentMethod) await repo.setPaymentMethodSnapshot(tx, billingId, input.paymentMethod);
   await transition(tx, b, 'PAID', { paidAt: input.paidAt, at: input.paidAt, actor: input.actor });
+  if (b.splitSourceBillingId) await settleSplitSource(tx, b.splitSourceBillingId, input.paidAt, input.actor);
+}
+
+/**
+ * Gives back the NAC a billing holds for an attempt that will not be paid (PAYMENT_REFUND, once per
+ * reference) and clears it from the billing, the card part taking its place again.
+ */
+async function releaseNacHold(tx: Db, b: BillingRecord, at: Date | undefined): Promise<void> {
+  if (!b.nacPaymentReference || !b.nacPaymentAmount) return;
+  await nac.returnNacPayment(tx, {
+    accountId: b.accountId,
+    nacUnits: nac.parseSignedNac(b.nacPaymentAmount),
+    reference: b.nacPaymentReference,
+    now: at ?? new Date(),
+  });
+  await repo.setNacPayment(tx, b.id, {
+    nacPaymentAmount: null,
+    nacToJpyRate: null,
+    nacPaymentAmountJpy: 0,
+    nacGuaranteedDiscountAmount: 0,
+    nacPaymentReference: null,
+    fiatAmount: b.fiatAmount + b.nacPaymentAmountJpy,
+    at: at ?? null,
+  });
+  b.fiatAmount += b.nacPaymentAmountJpy;
+  b.nacPaymentAmount = null;
+  b.nacToJpyRate = null;
+  b.nacPaymentAmountJpy = 0;
+  b.nacPaymentReference = null;
 }
 
 /** REQUESTED → FAILED with the card's failure reason; the points it held go back to the guest. */
@@ -214,13 +249,31 @@ export async function markBillingFailed(tx: Db, billingId: string, reason: strin
   const b = await lockBilling(tx, billingId);
   if (await transition(tx, b, 'FAILED', { failureReason: reason, ...opts })) {
     await refundBillingPoints(tx, { billingId, ...opts });
+    await releaseNacHold(tx, b, opts.at);
   }
 }
 
 /** REQUESTED → CANCELLED (a billing never charged); the points it held go back to the guest. */
 export async function cancelBilling(tx: Db, billingId: string, opts: Actor & { reason?: string } = {}): Promise<void> {
   const b = await lockBilling(tx, billingId);
-  if (await transition(tx, b, 'CANCELLED', opts)) await refundBillingPoints(tx, { billingId, ...opts });
+  if (b.isSplitSource && b.status === 'REQUESTED') {
+    // The parts still unpaid go with it; parts already paid stay paid, for the booking to refund.
+    for (const part of await repo.splitParts(tx, [b.id])) {
+      if (part.status === 'REQUESTED' || part.status === 'FAILED') {
+        const locked = await lockBilling(tx, part.id);
+        if (locked.status === 'FAILED')
+          await transition(tx, locked, 'REQUESTED', { ...opts, reason: 'source cancelled' });
+        if (await transition(tx, locked, 'CANCELLED', opts)) {
+          await refundBillingPoints(tx, { billingId: part.id, ...opts });
+          await releaseNacHold(tx, locked, opts.at);
+        }
+      }
+    }
+  }
+  if (await transition(tx, b, 'CANCELLED', opts)) {
+    await refundBillingPoints(tx, { billingId, ...opts });
+    await releaseNacHold(tx, b, opts.at);
+  }
 }
 
 /**
@@ -239,6 +292,14 @@ export async function markBillingRefunded(
   }
   if (await transition(tx, b, 'REFUNDED', { ...opts, refundedAmount })) {
     await refundBillingPoints(tx, { billingId, ...opts });
+    if (b.nacPaymentReference && b.nacPaymentAmount) {
+      await nac.returnNacPayment(tx, {
+        accountId: b.accountId,
+        nacUnits: nacRefundUnits(nac.parseSignedNac(b.nacPaymentAmount), b.fiatAmount, refundedAmount),
+        reference: b.nacPaymentReference,
+        now: opts.at ?? new Date(),
+      });
+    }
   }
 }
 
@@ -307,14 +368,14 @@ export function toDetailedBilling(b: BillingRecord): DetailedBilling {
   return {
     ...toBillingSummary(b),
     totalBillingAmount: billed,
-    isSplitSource: false,
+    isSplitSource: b.isSplitSource,
     isInvoicePayment: false,
     fiatJpyPaymentAmount: b.fiatAmount,
-    nacPaymentAmount: '0',
-    nacToJpyRate: '0',
-    nacPaymentAmountInJpy: 0,
-    nacPaidAt: null,
-    nacGuaranteedDiscountAmount: 0,
+    nacPaymentAmount: b.nacPaymentAmount ?? '0',
+    nacToJpyRate: b.nacToJpyRate ?? '0',
+    nacPaymentAmountInJpy: b.nacPaymentAmountJpy,
+    nacPaidAt: b.nacPaidAt ? dateTimeFromDate(b.nacPaidAt) : null,
+    nacGuaranteedDiscountAmount: b.nacGuaranteedDiscountAmount,
     preDiscountBillingAmount: Math.max(0, b.totals.preDiscountTotalAmount - b.deductions),
     pointPaymentAmount: b.pointPaymentAmount,
     deductionAmount: b.deductions,
@@ -354,21 +415,22 @@ const perDayOf = (lines: readonly StoredLine[], subject: string) =>
   lines.find((l) => l.subject === subject)?.amount ?? 0;
 
 export function toBillingDetail(
-  b: Pick<BillingRecord, 'billingNumber' | 'totals' | 'cancellationFee'>,
+  b: Pick<BillingRecord, 'billingNumber' | 'totals' | 'cancellationFee'> &
+    Partial<Pick<BillingRecord, 'isSplitSource' | 'nacGuaranteedDiscountAmount'>>,
   lines: readonly StoredLine[],
   language: Language,
 ): BillingDetail {
   const t = b.totals;
   return {
     billingNumber: b.billingNumber,
-    isSplitSource: false,
+    isSplitSource: b.isSplitSource ?? false,
     taxInclusiveTotalAmount: t.taxInclusiveTotalAmount,
     subtotalsBySubject: t.subtotalsBySubject,
     mutualUseExtraChargePerDay: perDayOf(lines, 'MUTUAL_USE_EXTRA_CHARGE'),
     preDiscountSubtotalsByConsumptionTaxRate: t.preDiscountSubtotalsByConsumptionTaxRate,
     preDiscountTaxExclusiveSubtotalAmount: t.preDiscountTaxExclusiveSubtotalAmount,
     preDiscountTaxInclusiveSubtotalAmount: t.preDiscountTaxInclusiveSubtotalAmount,
-    nacGuaranteedDiscountAmount: 0,
+    nacGuaranteedDiscountAmount: b.nacGuaranteedDiscountAmount ?? 0,
     subtotalsByConsumptionTaxRate: t.subtotalsByConsumptionTaxRate,
     adjustmentAmount: t.adjustmentAmount,
     orders: lines.map((l) => toOrderLine(l, language)),
@@ -407,14 +469,25 @@ export async function listBookingBillings(
   opts: { unbilledAmount?: number } = {},
 ): Promise<{ billings: BillingSummary[]; billingWithDetails: BillingWithDetails[]; totalUnbilledAmount: number }> {
   const records = await repo.listByBooking(db, bookingId);
+  const parts = await repo.splitParts(
+    db,
+    records.filter((b) => b.isSplitSource).map((b) => b.id),
+  );
   return {
     billings: records.map(toBillingSummary),
-    billingWithDetails: records.map((b) => ({
-      billing: toDetailedBilling(b),
-      paymentMethod: b.paymentMethod,
-      ownSplitBillings: [],
-    })),
+    billingWithDetails: records.map((b) => withParts(b, parts)),
     totalUnbilledAmount: opts.unbilledAmount ?? 0,
+  };
+}
+
+/** A billing with the parts it was split into (none unless it is a split source). */
+function withParts(b: BillingRecord, parts: readonly BillingRecord[]): BillingWithDetails {
+  return {
+    billing: toDetailedBilling(b),
+    paymentMethod: b.paymentMethod,
+    ownSplitBillings: parts
+      .filter((p) => p.splitSourceBillingId === b.id)
+      .map((p) => ({ billing: toDetailedBilling(p), paymentMethod: p.paymentMethod })),
   };
 }
 
@@ -500,58 +573,140 @@ function assertPayable(b: BillingRecord, principal: Principal): void {
   if (!PAYABLE_TYPES.includes(b.billingType)) throw new AppError('CodeBillingNotPayable');
 }
 
+type PayInput = z.output<typeof payBillingMethod.input>;
+type NacPart = { nacUnits: bigint; rateUnits: bigint; nacJpy: number; discount: number };
+
+/** The NAC part a request brings, its quote verified: all four fields or none (CodeInvalidArgument). */
+async function nacPartOf(deps: Deps, principal: Principal, input: PayInput): Promise<NacPart | null> {
+  const given = [input.nacPaymentAmount, input.nacPaymentAmountInJpy, input.nacToJpyRate, input.nacToJpyRateHash];
+  if (given.every((x) => x === undefined)) return null;
+  if (given.some((x) => x === undefined)) {
+    throw new AppError('CodeInvalidArgument', {
+      fields: [
+        {
+          field: 'nacPaymentAmount',
+          description: 'send nacPaymentAmount, nacPaymentAmountInJpy, nacToJpyRate and nacToJpyRateHash together',
+        },
+      ],
+    });
+  }
+  const q = nac.verifyNacRateQuote(deps, {
+    accountId: principal.accountId,
+    nacAmount: input.nacPaymentAmount!,
+    amountInJpy: input.nacPaymentAmountInJpy!,
+    nacToJpyRate: input.nacToJpyRate!,
+    nacToJpyRateHash: input.nacToJpyRateHash!,
+  });
+  const market = await nac.recentMarketValueJpy(deps.db, q.nacUnits, deps.clock.now());
+  return {
+    nacUnits: q.nacUnits,
+    rateUnits: q.rateUnits,
+    nacJpy: q.amountInJpy,
+    discount: guaranteedDiscount(q.amountInJpy, market),
+  };
+}
+
 /**
- * pay_billing: points are reserved and the billing (if FAILED) reopened in one
- * transaction; the card is charged outside any transaction; the outcome is
- * recorded in another. A payment still open on the billing is finished first,
- * so one billing is never charged twice.
+ * The reservation step of an attempt, in one transaction on the locked billing: the NAC a previous
+ * attempt still held is given back, the points are reserved, the NAC is taken from the ledger
+ * (PAYMENT, reference of this attempt), and the attempt takes its number. Nothing has reached the
+ * card processor yet, so a crash before it answers leaves NAC held on a REQUESTED billing, which the
+ * next attempt or the release-nac-holds task gives back or settles.
  */
-export async function payBilling(
+async function reserve(
   deps: Deps,
-  principal: Principal,
-  input: z.output<typeof payBillingMethod.input>,
-): Promise<PayResult> {
+  input: PayInput,
+  before: BillingRecord,
+  nacPart: NacPart | null,
+  actor: string,
+): Promise<{ fiat: number; billingNumber: string; bookingId: string }> {
+  return withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const b = await lockBilling(tx, input.billingId);
+    if (b.status !== 'REQUESTED' && b.status !== 'FAILED') throw new AppError('CodeBillingNotPayable');
+    // Another attempt started since this one looked: it is under way, never charge twice.
+    if (b.paymentAttempt !== before.paymentAttempt) throw new AppError('CodePaymentPending');
+    if (b.paymentId !== before.paymentId && b.status === 'REQUESTED') throw new AppError('CodePaymentPending');
+    const billed = b.totalAmount - b.deductions;
+    const parts = splitPayment(billed, input.pointPaymentAmount, nacPart?.nacJpy ?? 0);
+    if (!parts.ok) {
+      throw new AppError(parts.problem === 'POINTS_EXCEED' ? 'CodePointsExceedAmount' : 'CodeNacPaymentExceedsAmount');
+    }
+    if (parts.fiat > 0 && !input.paymentMethodId) throw new AppError('CodeBillingPaymentMethodRequired');
+    await releaseNacHold(tx, b, now);
+    await attachPayment(tx, b.id, {
+      paymentId: null,
+      paymentMethodId: parts.fiat > 0 ? (input.paymentMethodId ?? null) : null,
+      pointPaymentAmount: input.pointPaymentAmount,
+      actor,
+      at: now,
+    });
+    const attempt = await repo.nextPaymentAttempt(tx, b.id);
+    if (nacPart) {
+      const reference = nacReference(b.id, attempt);
+      await nac.takeNacPayment(tx, { accountId: b.accountId, nacUnits: nacPart.nacUnits, reference, now });
+      await repo.setNacPayment(tx, b.id, {
+        nacPaymentAmount: nac.formatNac(nacPart.nacUnits),
+        nacToJpyRate: nac.formatRate(nacPart.rateUnits),
+        nacPaymentAmountJpy: nacPart.nacJpy,
+        nacGuaranteedDiscountAmount: nacPart.discount,
+        nacPaymentReference: reference,
+        fiatAmount: parts.fiat,
+        at: now,
+      });
+    }
+    // Points and NAC alone pay it: nothing to charge.
+    if (parts.fiat === 0) await markBillingPaid(tx, b.id, { paidAt: now, actor });
+    return { fiat: parts.fiat, billingNumber: b.billingNumber, bookingId: b.bookingId };
+  });
+}
+
+/**
+ * The payment already at the processor for a REQUESTED billing, if any: the one recorded, or, when a
+ * crash came between the card's start and its record, the latest made for the billing.
+ */
+async function openPaymentOf(deps: Deps, b: BillingRecord): Promise<PaymentView | null> {
+  if (b.paymentId) return payment.getPayment(deps, b.paymentId);
+  if (!b.nacPaymentReference) return null;
+  const last = (await payment.findPaymentsByReference(deps, b.id)).at(-1);
+  return last && last.status !== 'FAILED' && last.status !== 'VOIDED' ? last : null;
+}
+
+/**
+ * pay_billing: points and NAC are reserved and the billing (if FAILED) reopened in one
+ * transaction; the card is charged outside any transaction; the outcome is recorded in another
+ * (a failure gives the points and the NAC back). A payment still open on the billing is finished
+ * first, so one billing is never charged twice.
+ */
+export async function payBilling(deps: Deps, principal: Principal, input: PayInput): Promise<PayResult> {
   const actor = `account:${principal.accountId}`;
   const before = await repo.findBilling(deps.db, input.billingId);
   if (!before) throw new AppError('CodeBillingNotFound');
   assertPayable(before, principal);
+  if (before.isSplitSource) throw new AppError('CodeBillingIsSplit');
   if (before.status === 'PAID') return { billing: toDetailedBilling(before), payment: { status: 'PAID' } };
   if (before.status !== 'REQUESTED' && before.status !== 'FAILED') throw new AppError('CodeBillingNotPayable');
 
-  if (before.status === 'REQUESTED' && before.paymentId) {
-    const open = await payment.getPayment(deps, before.paymentId);
-    if (open.status === 'AUTHORIZED' || open.status === 'CAPTURED') {
+  if (before.status === 'REQUESTED') {
+    const open = await openPaymentOf(deps, before);
+    if (open?.status === 'AUTHORIZED' || open?.status === 'CAPTURED') {
       const outcome = await settle(deps, before.id, open, actor);
       return { billing: await view(deps.db, before.id), payment: outcome };
     }
-    if (open.status === 'PENDING') throw new AppError('CodePaymentPending');
+    if (open?.status === 'PENDING') throw new AppError('CodePaymentPending');
     // An abandoned 3-D Secure page: close it, so it can never be completed after the new card is charged.
-    if (open.status === 'REQUIRES_ACTION') await payment.voidPayment(deps, open.paymentId);
+    if (open?.status === 'REQUIRES_ACTION') await payment.voidPayment(deps, open.paymentId);
   }
 
-  const reserved = await withTx(deps.db, async (tx) => {
-    const b = await lockBilling(tx, input.billingId);
-    if (b.status !== 'REQUESTED' && b.status !== 'FAILED') throw new AppError('CodeBillingNotPayable');
-    if (b.paymentId !== before.paymentId && b.status === 'REQUESTED') throw new AppError('CodePaymentPending');
-    await attachPayment(tx, b.id, {
-      paymentId: null,
-      paymentMethodId: input.paymentMethodId,
-      pointPaymentAmount: input.pointPaymentAmount,
-      actor,
-      at: deps.clock.now(),
-    });
-    const fiat = b.totalAmount - b.deductions - input.pointPaymentAmount;
-    // Points alone pay it: nothing to charge.
-    if (fiat === 0) await markBillingPaid(tx, b.id, { paidAt: deps.clock.now(), actor });
-    return { fiat, billingNumber: b.billingNumber, bookingId: b.bookingId };
-  });
+  const nacPart = await nacPartOf(deps, principal, input);
+  const reserved = await reserve(deps, input, before, nacPart, actor);
   if (reserved.fiat === 0) return { billing: await view(deps.db, input.billingId), payment: { status: 'PAID' } };
 
   let outcome: Awaited<ReturnType<typeof payment.startPayment>>;
   try {
     outcome = await payment.startPayment(deps, {
       accountId: principal.accountId,
-      paymentMethodId: input.paymentMethodId,
+      paymentMethodId: input.paymentMethodId!,
       amount: reserved.fiat,
       reference: input.billingId,
       description: `Billing ${reserved.billingNumber}`,
@@ -560,11 +715,18 @@ export async function payBilling(
       idempotencyKey: `billing:${input.billingId}:${randomUUID()}`,
     });
   } catch (err) {
-    // Nothing was created at the processor: give the points back and leave the billing payable.
+    // Nothing was created at the processor: give the points and the NAC back and leave the billing payable.
     if (err instanceof AppError) {
-      await withTx(deps.db, (tx) =>
-        attachPayment(tx, input.billingId, { paymentId: null, paymentMethodId: null, pointPaymentAmount: 0, actor }),
-      );
+      await withTx(deps.db, async (tx) => {
+        const b = await lockBilling(tx, input.billingId);
+        await releaseNacHold(tx, b, deps.clock.now());
+        await attachPayment(tx, input.billingId, {
+          paymentId: null,
+          paymentMethodId: null,
+          pointPaymentAmount: 0,
+          actor,
+        });
+      });
     }
     throw err;
   }
@@ -574,7 +736,7 @@ export async function payBilling(
     if (b.status !== 'REQUESTED') return;
     await repo.setPayment(tx, b.id, {
       paymentId: outcome.paymentId,
-      paymentMethodId: input.paymentMethodId,
+      paymentMethodId: input.paymentMethodId ?? null,
       paymentMethod: null,
       pointPaymentAmount: b.pointPaymentAmount,
       fiatAmount: b.fiatAmount,
@@ -625,3 +787,168 @@ export async function completeBillingPayment(deps: Deps, principal: Principal, b
   const outcome = await syncBillingPayment(deps, billingId, `account:${principal.accountId}`);
   return { billing: await view(deps.db, billingId), payment: outcome };
 }
+
+// Split billings ---------------------------------------------------------------------------------
+
+/** A split source is PAID once every part is; its paid time is the last part's. */
+async function settleSplitSource(tx: Db, sourceId: string, paidAt: Date, actor: string | undefined): Promise<void> {
+  const source = await lockBilling(tx, sourceId);
+  if (source.status !== 'REQUESTED') return;
+  const parts = await repo.splitParts(tx, [sourceId]);
+  if (parts.length === 0 || parts.some((p) => p.status !== 'PAID')) return;
+  await transition(tx, source, 'PAID', { paidAt, at: paidAt, actor, reason: 'every part paid' });
+}
+
+const SPLIT_PROBLEM_CODE = {
+  TOO_MANY_PARTS: 'CodeBillingSplitTooManyParts',
+  PART_INVALID: 'CodeBillingSplitPartInvalid',
+  TOTAL_MISMATCH: 'CodeBillingSplitTotalMismatch',
+} as const;
+
+/** The payer of each part: the booker when no email (or their own) is given, else a registered user. */
+async function payersOf(deps: Deps, bookerAccountId: string, emails: readonly (string | undefined)[]) {
+  const out: string[] = [];
+  for (const email of emails) {
+    if (!email) {
+      out.push(bookerAccountId);
+      continue;
+    }
+    const accountId = await accountIdOfEmail(deps, email);
+    if (!accountId || !(await findUserOfAccount(deps, accountId))) throw new AppError('CodeBillingSplitPayerNotFound');
+    out.push(accountId);
+  }
+  return out;
+}
+
+/**
+ * split_billing: the booker's unpaid billing becomes the source of parts, one per payer, in one
+ * transaction on the locked billing. Refused when anything was paid or reserved on it (points, NAC,
+ * a card attempt) or it was split already.
+ */
+export async function splitBilling(
+  deps: Deps,
+  principal: Principal,
+  input: { billingId: string; parts: readonly { amount: number; payerEmail?: string | undefined }[] },
+): Promise<BillingWithDetails> {
+  const before = await repo.findBilling(deps.db, input.billingId);
+  if (!before || before.accountId !== principal.accountId || before.splitSourceBillingId) {
+    throw new AppError('CodeBillingNotFound');
+  }
+  if (!PAYABLE_TYPES.includes(before.billingType)) throw new AppError('CodeBillingNotPayable');
+  const problem = checkSplit(
+    before.totalAmount - before.deductions,
+    input.parts.map((p) => p.amount),
+  );
+  if (problem) throw new AppError(SPLIT_PROBLEM_CODE[problem]);
+  const payers = await payersOf(
+    deps,
+    principal.accountId,
+    input.parts.map((p) => p.payerEmail),
+  );
+  await withTx(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const b = await lockBilling(tx, input.billingId);
+    const untouched =
+      b.status === 'REQUESTED' &&
+      !b.isSplitSource &&
+      !b.paymentId &&
+      b.pointPaymentAmount === 0 &&
+      !b.nacPaymentReference &&
+      b.paymentAttempt === 0;
+    if (!untouched) throw new AppError('CodeBillingSplitNotAllowed');
+    await repo.markSplitSource(tx, b.id, now);
+    for (const [i, part] of input.parts.entries()) {
+      await repo.insertSplitPart(tx, {
+        id: `bil_${randomUUID()}`,
+        source: b,
+        accountId: payers[i]!,
+        amount: part.amount,
+        at: now,
+      });
+    }
+    await repo.insertEvent(tx, {
+      billingId: b.id,
+      from: 'REQUESTED',
+      to: 'REQUESTED',
+      actor: `account:${principal.accountId}`,
+      reason: `split into ${input.parts.length} parts`,
+      at: now,
+    });
+  });
+  const source = await repo.findBilling(deps.db, input.billingId);
+  return withParts(source!, await repo.splitParts(deps.db, [input.billingId]));
+}
+
+const SPLIT_LIST_LIMIT = 100;
+
+/** list_split_billings: the parts the caller is to pay or has paid, newest first. */
+export async function listSplitBillings(deps: Deps, principal: Principal) {
+  const rows = await repo.partsOfPayer(deps.db, principal.accountId, SPLIT_LIST_LIMIT);
+  const names = new Map<string, string>();
+  for (const r of rows) {
+    if (names.has(r.bookerAccountId)) continue;
+    const u = await findUserOfAccount(deps, r.bookerAccountId);
+    names.set(r.bookerAccountId, u ? `${u.lastName} ${u.firstName}`.trim() : '');
+  }
+  return {
+    splitBillings: rows.map((r) => ({
+      billing: toDetailedBilling(r.part),
+      paymentMethod: r.part.paymentMethod,
+      sourceBillingNumber: r.sourceBillingNumber,
+      bookerName: names.get(r.bookerAccountId) ?? '',
+    })),
+  };
+}
+
+// Releasing NAC held by attempts that never finished ----------------------------------------------
+
+/** A hold younger than this is an attempt still under way (the card answers within seconds). */
+const NAC_HOLD_CHECK_AFTER_MS = 5 * 60_000;
+/** A 3-D Secure page left open this long is abandoned: closed, and the NAC it held given back. */
+const NAC_HOLD_MAX_CHALLENGE_MS = 30 * 60_000;
+const NAC_HOLD_BATCH = 100;
+
+/**
+ * release-nac-holds: the repair for a crash, a lost answer or an abandoned 3-D Secure page between
+ * the NAC taken and the card's outcome. The processor is asked about the billing's payment (found by
+ * the billing when its id was never recorded): captured → PAID; failed or voided → FAILED, NAC back;
+ * nothing at the processor → the attempt never charged anything, FAILED with CodePaymentInterrupted
+ * and NAC back; a 3-D Secure page open too long → voided, then the same.
+ */
+export async function releaseStaleNacHolds(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  let released = 0;
+  for (const id of await repo.staleNacHolds(
+    deps.db,
+    new Date(now.getTime() - NAC_HOLD_CHECK_AFTER_MS),
+    NAC_HOLD_BATCH,
+  )) {
+    try {
+      const b = await repo.findBilling(deps.db, id);
+      if (!b || b.status !== 'REQUESTED') continue;
+      let open = b.paymentId
+        ? await payment.getPayment(deps, b.paymentId)
+        : ((await payment.findPaymentsByReference(deps, b.id)).at(-1) ?? null);
+      const abandoned = now.getTime() - b.updatedAt.getTime() >= NAC_HOLD_MAX_CHALLENGE_MS;
+      if (open?.status === 'REQUIRES_ACTION' && abandoned) open = await payment.voidPayment(deps, open.paymentId);
+      if (open === null) {
+        await withTx(deps.db, (tx) => markBillingFailed(tx, id, 'CodePaymentInterrupted', { at: now }));
+        released += 1;
+        continue;
+      }
+      const outcome = await settle(deps, id, open, 'system:billing');
+      if (outcome.status === 'FAILED') released += 1;
+    } catch (err) {
+      deps.log.warn('a NAC hold could not be settled yet', { billingId: id, error: String(err) });
+    }
+  }
+  return released;
+}
+
+export const releaseNacHoldsTask: Task = {
+  name: 'billing-release-nac-holds',
+  everyMs: 60_000,
+  run: async (deps) => {
+    await releaseStaleNacHolds(deps);
+  },
+};

@@ -525,7 +525,61 @@ export async function moveNacInProduct(
   }
 }
 
+// NAC paying for something inside the product ------------------------------------------------------
+
+/**
+ * Takes NAC from the account for a payment (kind PAYMENT), inside the caller's transaction, once per
+ * reference: a repeated call takes nothing more. A balance that does not cover it is refused with
+ * CodeNacInsufficientBalance by the ledger's own guard, so two payments racing for the same NAC
+ * cannot both pass.
+ */
+export async function takeNacPayment(
+  tx: Db,
+  input: { accountId: string; nacUnits: bigint; reference: string; now: Date },
+): Promise<void> {
+  if (input.nacUnits <= 0n) throw new AppError('CodeNacAmountInvalid');
+  try {
+    await repo.appendReferencedEntry(tx, {
+      accountId: input.accountId,
+      amount: formatNac(-input.nacUnits),
+      kind: 'PAYMENT',
+      reference: input.reference,
+      now: input.now,
+    });
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'nac_ledger_balance') {
+      throw new AppError('CodeNacInsufficientBalance');
+    }
+    throw err;
+  }
+}
+
 /** The exchange's NAC/JPY rate now (10^-8 yen per NAC); 503 CodeNacExchangeUnavailable when it does not answer. */
 export async function currentNacRate(deps: Deps): Promise<bigint> {
   return (await liveRate(deps)).rateUnits;
+}
+/** Gives NAC of a payment back (PAYMENT_REFUND), once per reference; false when it already was. */
+export async function returnNacPayment(
+  tx: Db,
+  input: { accountId: string; nacUnits: bigint; reference: string; now: Date },
+): Promise<boolean> {
+  if (input.nacUnits <= 0n) return false;
+  return repo.appendReferencedEntry(tx, {
+    accountId: input.accountId,
+    amount: formatNac(input.nacUnits),
+    kind: 'PAYMENT_REFUND',
+    reference: input.reference,
+    now: input.now,
+  });
+}
+
+/**
+ * What NAC are worth in whole yen (rounded down) at the latest rate the exchange published, no older
+ * than the quote lifetime; null when none is that recent. Read from the rates already stored (every
+ * quote and balance stores the rate it used), so a payment never waits on the exchange.
+ */
+export async function recentMarketValueJpy(db: Db, nacUnits: bigint, now: Date): Promise<number | null> {
+  const last = await repo.latestRate(db, new Date(now.getTime() - RATE_QUOTE_TTL_MS));
+  const parsed = last ? parseRate(last.rate) : null;
+  return parsed?.ok ? nacToYen(nacUnits, parsed.units) : null;
 }

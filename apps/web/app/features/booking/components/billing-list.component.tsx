@@ -16,6 +16,8 @@ import {
 } from '../booking-labels';
 import { clampPoints } from '../booking-amounts';
 import { usePayBilling, type PayState } from '../hooks/use-pay-billing.hook';
+import { useNacQuote } from '../hooks/use-nac-quote.hook';
+import { PayBillingNac, NacPaidLines, SplitParts } from './billing-nac.component';
 import type { PaymentPickerProps } from './payment-step.component';
 
 type Props = {
@@ -62,7 +64,8 @@ function BillingCard(p: Props & { entry: BillingWithDetails }) {
   const { t } = useTranslation();
   const { billing, paymentMethod } = p.entry;
   const detail = p.details[billing.billingId];
-  const payable = PAYABLE_TYPES.has(billing.billingType) && PAYABLE_STATUSES.has(billing.billingStatus);
+  const payable =
+    PAYABLE_TYPES.has(billing.billingType) && PAYABLE_STATUSES.has(billing.billingStatus) && !billing.isSplitSource;
   return (
     <article className="billing" aria-labelledby={`billing-${billing.billingId}`} data-testid="billing">
       <header className="billing__head">
@@ -79,6 +82,7 @@ function BillingCard(p: Props & { entry: BillingWithDetails }) {
       </header>
       {detail ? <BillingDetailLines detail={detail} /> : null}
       <BillingAmounts billing={billing} paymentMethod={paymentMethod} />
+      {p.entry.ownSplitBillings.length > 0 ? <SplitParts parts={p.entry.ownSplitBillings} /> : null}
       {billing.billingStatus === 'PAID' ? (
         <p className="billing__invoice">
           <a href={p.invoiceHref(billing.billingId)} download data-testid="invoice-link">
@@ -178,6 +182,7 @@ function BillingAmounts({
           <dd>−{yen(billing.pointPaymentAmount)}</dd>
         </div>
       ) : null}
+      <NacPaidLines billing={billing} />
       <div className="quote__line quote__line--strong">
         <dt>{t('booking:billing.byCard')}</dt>
         <dd>{yen(billing.fiatJpyPaymentAmount)}</dd>
@@ -229,7 +234,14 @@ function PayBilling(p: {
   const [paymentMethodId, setPaymentMethodId] = useState<string | null>(null);
   const [pointsText, setPointsText] = useState('0');
   const points = clampPoints(Number(pointsText || '0'), p.pointBalance, p.amount);
+  const [nacText, setNacText] = useState('0');
   const { state, pay } = usePayBilling(p.billingId, p.returning, p.onPaid);
+  const nacMax = p.amount - points;
+  const nacYen = clampPoints(Number(nacText || '0'), Number.MAX_SAFE_INTEGER, nacMax);
+  const nac = useNacQuote(nacYen, open);
+  const nacYenAllowed = Math.min(nacMax, nac.wallet?.yenBalance ?? 0);
+  const nacPart = nacYen > 0 && nac.quote?.amountInJpy === nacYen ? nac.quote : null;
+  const rest = p.amount - points - (nacPart?.amountInJpy ?? 0);
 
   if (!open) {
     return (
@@ -242,11 +254,26 @@ function PayBilling(p: {
     <div className="pay-billing">
       {p.renderPicker({ value: paymentMethodId, onChange: setPaymentMethodId, returnPath: p.returnPath })}
       <PayBillingPoints {...p} state={state} points={points} pointsText={pointsText} setPointsText={setPointsText} />
+      <PayBillingNac
+        billingId={p.billingId}
+        wallet={nac.wallet}
+        walletError={nac.walletError}
+        quote={nacPart}
+        quoteError={nac.error}
+        yen={nacYen}
+        maxYen={nacYenAllowed}
+        text={nacText}
+        setText={setNacText}
+        disabled={state.kind === 'paying' || state.kind === 'pending' || state.kind === 'paid'}
+        rest={rest}
+      />
       <PayBillingAlerts state={state} />
       <Button
         busy={state.kind === 'paying' || state.kind === 'pending'}
-        disabled={!paymentMethodId || state.kind === 'paid'}
-        onClick={() => void pay(paymentMethodId, points, p.returnPath)}
+        disabled={
+          (rest > 0 && !paymentMethodId) || (nacYen > 0 && !nacPart) || nacYen > nacYenAllowed || state.kind === 'paid'
+        }
+        onClick={() => void pay(rest > 0 ? paymentMethodId : null, points, p.returnPath, nacPart)}
         data-testid="pay-billing"
       >
         {t('booking:billing.payNow', { amount: formatYen(p.amount - points, language) })}

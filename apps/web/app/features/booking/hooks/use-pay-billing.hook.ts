@@ -8,6 +8,7 @@ import { useLanguage } from '../../../lib/use-language.hook';
 import { challengeUrlFor } from '../challenge-url';
 import { paymentFailureMessage } from '../payment-failure';
 import { useAttemptKey } from './use-attempt-key.hook';
+import type { NacQuote } from './use-nac-quote.hook';
 
 export type PayState =
   { kind: 'idle' } | { kind: 'paying' } | { kind: 'pending' } | { kind: 'failed'; message: string } | { kind: 'paid' };
@@ -63,11 +64,29 @@ export function usePayBilling(billingId: string, returning: boolean, onPaid: () 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, billingId, onPaid, t, returning, language]);
 
-  const pay = async (paymentMethodId: string | null, points: number, returnPath: string) => {
-    if (!paymentMethodId) return;
+  /** `nac`: the quote for the part paid in NAC; the card (needed only for what is left) pays the rest. */
+  const pay = async (
+    paymentMethodId: string | null,
+    points: number,
+    returnPath: string,
+    nac: NacQuote | null = null,
+  ) => {
     // 3-D Secure returns to this page in its language, naming the billing so the page finishes its payment.
     const returnUrl = `${returnPath}?billingPayment=${encodeURIComponent(billingId)}`;
-    const input = { billingId, paymentMethodId, pointPaymentAmount: points, returnUrl };
+    const input = {
+      billingId,
+      ...(paymentMethodId ? { paymentMethodId } : {}),
+      pointPaymentAmount: points,
+      ...(nac
+        ? {
+            nacPaymentAmount: nac.nacAmount,
+            nacPaymentAmountInJpy: nac.amountInJpy,
+            nacToJpyRate: nac.nacToJpyRate,
+            nacToJpyRateHash: nac.nacToJpyRateHash,
+          }
+        : {}),
+      returnUrl,
+    };
     const key = attempt.keyFor(JSON.stringify(input));
     setState({ kind: 'paying' });
     try {
