@@ -113,9 +113,10 @@ export type ShareRow = {
   lastAccessedAt: Date | null;
 };
 
-const SHARE_COLUMNS = `id, account_id AS "accountId", period_type AS "periodType",
-  to_char(period_start, 'YYYY-MM-DD') AS "periodStart", created_at AS "createdAt", expires_at AS "expiresAt",
-  revoked_at AS "revokedAt", access_count AS "accessCount", last_accessed_at AS "lastAccessedAt"`;
+/** The columns of a share aliased `s`. */
+const SHARE_COLUMNS = `s.id, s.account_id AS "accountId", s.period_type AS "periodType",
+  to_char(s.period_start, 'YYYY-MM-DD') AS "periodStart", s.created_at AS "createdAt", s.expires_at AS "expiresAt",
+  s.revoked_at AS "revokedAt", s.access_count AS "accessCount", s.last_accessed_at AS "lastAccessedAt"`;
 
 export async function insertShare(
   db: Db,
@@ -130,7 +131,7 @@ export async function insertShare(
   },
 ): Promise<ShareRow> {
   const r = await db.query<ShareRow>(
-    `INSERT INTO financial_statement_shares (id, account_id, period_type, period_start, token_hash, created_at, expires_at)
+    `INSERT INTO financial_statement_shares AS s (id, account_id, period_type, period_start, token_hash, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${SHARE_COLUMNS}`,
     [s.id, s.accountId, s.periodType, s.periodStart, s.tokenHash, s.createdAt, s.expiresAt],
   );
@@ -143,28 +144,36 @@ export async function sharesOfAccount(
   of: { periodType: FinancialPeriodTypeValue; periodStart: IsoDate } | null,
 ): Promise<ShareRow[]> {
   const r = await db.query<ShareRow>(
-    `SELECT ${SHARE_COLUMNS} FROM financial_statement_shares
-      WHERE account_id = $1 AND ($2::text IS NULL OR (period_type = $2 AND period_start = $3::date))
-      ORDER BY created_at DESC, id DESC`,
+    `SELECT ${SHARE_COLUMNS} FROM financial_statement_shares s
+      WHERE s.account_id = $1 AND ($2::text IS NULL OR (s.period_type = $2 AND s.period_start = $3::date))
+      ORDER BY s.created_at DESC, s.id DESC`,
     [accountId, of?.periodType ?? null, of?.periodStart ?? null],
   );
   return r.rows;
 }
 
-/** Revokes a share of the account (a revoked one keeps its first revocation); null when it is not theirs. */
-export async function revokeShare(db: Db, accountId: string, id: string, now: Date): Promise<ShareRow | null> {
-  const r = await db.query<ShareRow>(
-    `UPDATE financial_statement_shares SET revoked_at = COALESCE(revoked_at, $3)
-      WHERE id = $1 AND account_id = $2 RETURNING ${SHARE_COLUMNS}`,
+/** Revokes a share of the account (a revoked one keeps its first revocation; `newly` says whether this call did it); null when it is not theirs. */
+export async function revokeShare(
+  db: Db,
+  accountId: string,
+  id: string,
+  now: Date,
+): Promise<(ShareRow & { newly: boolean }) | null> {
+  const r = await db.query<ShareRow & { newly: boolean }>(
+    `UPDATE financial_statement_shares s SET revoked_at = COALESCE(s.revoked_at, $3)
+       FROM (SELECT id, revoked_at FROM financial_statement_shares WHERE id = $1 AND account_id = $2 FOR UPDATE) old
+      WHERE s.id = old.id
+      RETURNING ${SHARE_COLUMNS}, old.revoked_at IS NULL AS newly`,
     [id, accountId, now],
   );
   return r.rows[0] ?? null;
 }
 
 export async function findShareByHash(db: Db, tokenHash: Buffer): Promise<ShareRow | null> {
-  const r = await db.query<ShareRow>(`SELECT ${SHARE_COLUMNS} FROM financial_statement_shares WHERE token_hash = $1`, [
-    tokenHash,
-  ]);
+  const r = await db.query<ShareRow>(
+    `SELECT ${SHARE_COLUMNS} FROM financial_statement_shares s WHERE s.token_hash = $1`,
+    [tokenHash],
+  );
   return r.rows[0] ?? null;
 }
 
