@@ -49,40 +49,47 @@ export async function movementsOfAccount(
     nac_paid_yen: string;
     nac_rate: string | null;
   }>(
+    // Each branch carries its billing's NAC payment, so the lines need no join back to the billings
+    // (a join the planner ran as a nested loop once the date filter made it expect few rows).
     `WITH b AS (
        SELECT id, billing_number, paid_at, fiat_amount, point_payment_amount, nac_payment_amount, nac_to_jpy_rate,
               nac_payment_amount_jpy, COALESCE(nac_paid_at, paid_at) AS nac_at, refunded_amount, updated_at
          FROM billings
         WHERE account_id = $1 AND NOT is_split_source AND (paid_at IS NOT NULL OR nac_paid_at IS NOT NULL)
      ), m AS (
-       SELECT billing_number, 'CARD' AS method, 'PAYMENT' AS type, paid_at AS at, fiat_amount AS yen, NULL::numeric AS nac_amount, b.id
+       SELECT billing_number, 'CARD' AS method, 'PAYMENT' AS type, paid_at AS at, fiat_amount AS yen,
+              NULL::numeric AS nac_amount, nac_payment_amount, nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b WHERE paid_at IS NOT NULL AND fiat_amount > 0
        UNION ALL
-       SELECT billing_number, 'POINT', 'PAYMENT', paid_at, point_payment_amount, NULL, b.id
+       SELECT billing_number, 'POINT', 'PAYMENT', paid_at, point_payment_amount, NULL, nac_payment_amount,
+              nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b WHERE paid_at IS NOT NULL AND point_payment_amount > 0
        UNION ALL
-       SELECT billing_number, 'NAC', 'PAYMENT', nac_at, nac_payment_amount_jpy, nac_payment_amount, b.id
+       SELECT billing_number, 'NAC', 'PAYMENT', nac_at, nac_payment_amount_jpy, nac_payment_amount, nac_payment_amount,
+              nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b WHERE nac_payment_amount IS NOT NULL AND nac_at IS NOT NULL
        UNION ALL
        SELECT billing_number, 'CARD', 'REFUND',
               COALESCE((SELECT max(e.at) FROM billing_status_events e WHERE e.billing_id = b.id AND e.to_status = 'REFUNDED'),
                        updated_at),
-              refunded_amount, NULL, b.id
+              refunded_amount, NULL, nac_payment_amount, nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b WHERE refunded_amount > 0
        UNION ALL
-       SELECT billing_number, 'POINT', 'REFUND', p.logged_at, p.points, NULL, b.id
+       SELECT billing_number, 'POINT', 'REFUND', p.logged_at, p.points, NULL, nac_payment_amount,
+              nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b JOIN point_actions p ON p.billing_id = b.id AND p.reason = 'REFUND_BILLING' AND p.logged_at >= b.paid_at
        UNION ALL
-       SELECT billing_number, 'NAC', 'REFUND', n.logged_at, 0, n.amount, b.id
+       SELECT billing_number, 'NAC', 'REFUND', n.logged_at, 0, n.amount, nac_payment_amount,
+              nac_payment_amount_jpy, nac_to_jpy_rate
          FROM b JOIN nac_ledger n ON n.reference = 'billing:' || b.id AND n.kind = 'PAYMENT_REFUND'
      )
-     SELECT m.billing_number, m.method, m.type, m.at, to_char(m.at AT TIME ZONE '${ZONE}', 'YYYY-MM-DD') AS day,
-            m.yen::text, m.nac_amount::text, b.nac_payment_amount::text AS nac_paid,
-            b.nac_payment_amount_jpy::text AS nac_paid_yen, b.nac_to_jpy_rate::text AS nac_rate
-       FROM m JOIN b ON b.id = m.id
+     SELECT billing_number, method, type, at, to_char(at AT TIME ZONE '${ZONE}', 'YYYY-MM-DD') AS day,
+            yen::text, nac_amount::text, nac_payment_amount::text AS nac_paid,
+            nac_payment_amount_jpy::text AS nac_paid_yen, nac_to_jpy_rate::text AS nac_rate
+       FROM m
       WHERE $2::date IS NULL
-         OR (m.at >= ($2::date::timestamp AT TIME ZONE '${ZONE}') AND m.at < ($3::date::timestamp AT TIME ZONE '${ZONE}'))
-      ORDER BY m.at, m.billing_number`,
+         OR (at >= ($2::date::timestamp AT TIME ZONE '${ZONE}') AND at < ($3::date::timestamp AT TIME ZONE '${ZONE}'))
+      ORDER BY at, billing_number`,
     [accountId, range?.from ?? null, range?.toExclusive ?? null],
   );
   return r.rows.map((x) => ({
