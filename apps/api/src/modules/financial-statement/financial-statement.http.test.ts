@@ -273,6 +273,14 @@ describe('sharing', () => {
     expect((await t.call(listFinancialStatementShares, {}, { token: b.token })).body.shares).toEqual([]);
     const revoked = await t.call(revokeFinancialStatementShare, { shareId: made.share.shareId }, { token: a.token });
     expect(revoked.body.share.status).toBe('REVOKED');
+    const audit = await t.pool.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity = 'financial_statement_share' AND entity_id = $1 ORDER BY id`,
+      [made.share.shareId],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual([
+      'financial_statement_share.create',
+      'financial_statement_share.revoke',
+    ]);
     const again = await t.call(revokeFinancialStatementShare, { shareId: made.share.shareId }, { token: a.token });
     expect(again.body.share.revokedAt).toEqual(revoked.body.share.revokedAt);
     const res = await t.call(getSharedFinancialStatement, { token: made.token });

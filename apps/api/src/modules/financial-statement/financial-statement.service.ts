@@ -12,7 +12,9 @@ import {
 } from '@yado/contract/financial-statement.contract';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
+import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { requireUser } from '../user/user.service.js';
 import type { UserRecord } from '../user/user.service.js';
 import { formatNac, formatRate, parseRate, parseSignedNac } from '../nac/nac.service.js';
@@ -202,14 +204,26 @@ export async function shareFinancialStatement(
   if (rows.length === 0) throw new AppError('CodeFinancialStatementEmpty');
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  const share = await repo.insertShare(deps.db, {
-    id: `fss_${randomBytes(12).toString('hex')}`,
-    accountId: user.accountId,
-    periodType: period.type,
-    periodStart: period.start,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000),
+  // Who let whom see their money, and until when, is kept in the audit log with the share.
+  const share = await withTx(deps.db, async (tx) => {
+    const row = await repo.insertShare(tx, {
+      id: `fss_${randomBytes(12).toString('hex')}`,
+      accountId: user.accountId,
+      periodType: period.type,
+      periodStart: period.start,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000),
+    });
+    await recordAudit(tx, {
+      actor: `account:${user.accountId}`,
+      action: 'financial_statement_share.create',
+      entity: 'financial_statement_share',
+      entityId: row.id,
+      after: { periodType: row.periodType, periodStart: row.periodStart, expiresAt: row.expiresAt.toISOString() },
+      at: now,
+    });
+    return row;
   });
   return { share: shareView(share, now), token, pagePath: sharedFinancialStatementPagePath(token) };
 }
@@ -232,7 +246,19 @@ export async function listFinancialStatementShares(
 /** revoke_financial_statement_share */
 export async function revokeFinancialStatementShare(deps: Deps, accountId: string, shareId: string) {
   const now = deps.clock.now();
-  const s = await repo.revokeShare(deps.db, accountId, shareId, now);
+  const s = await withTx(deps.db, async (tx) => {
+    const row = await repo.revokeShare(tx, accountId, shareId, now);
+    if (row?.newly) {
+      await recordAudit(tx, {
+        actor: `account:${accountId}`,
+        action: 'financial_statement_share.revoke',
+        entity: 'financial_statement_share',
+        entityId: row.id,
+        at: now,
+      });
+    }
+    return row;
+  });
   if (!s) throw new AppError('CodeFinancialStatementShareNotFound');
   return { share: shareView(s, now) };
 }
