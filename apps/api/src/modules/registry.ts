@@ -69,6 +69,8 @@ import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { sendMessage } from './outbox/outbox.service.js';
 import { sendToUser } from './push/push.service.js';
 import { verificationImplementations } from './verification/verification.router.js';
+import { voucherImplementations } from './voucher/voucher.router.js';
+import { expireVouchersTask, voucherLotteryDrawTask } from './voucher/voucher.service.js';
 import { waitlistTask } from './waitlist/waitlist-offers.service.js';
 import { waitlistImplementations } from './waitlist/waitlist.router.js';
 import { forgetUser as forgetWaitlistData } from './waitlist/waitlist.service.js';
@@ -110,6 +112,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...questionnaireImplementations,
   ...stayStyleImplementations,
   ...nacImplementations,
+  ...voucherImplementations,
 ];
 
 /**
@@ -146,6 +149,8 @@ export const BACKGROUND_TASKS: Task[] = [
   issueStayKeysTask,
   testExchangeTask,
   reconcileNacTransfersTask,
+  voucherLotteryDrawTask,
+  expireVouchersTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {
