@@ -41,6 +41,8 @@ const ROWS: Row[] = [
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/wallet', '/mypage/wallet', 'private', 'light', true, true, true, false],
+  ['/mypage/vouchers', '/mypage/vouchers', 'private', 'light', true, true, true, false],
+  ['/mypage/vouchers/shop', '/mypage/vouchers/shop', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [

@@ -139,6 +139,19 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/vouchers', language)}
+        data-testid="mypage-vouchers"
+      >
+        <span className="mypage-points__label">
+          {t('voucher:mypageLink')}
+          <span className="muted mypage-owner__body">{t('voucher:mypageLinkBody')}</span>
+        </span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 import { formatYen } from '../../../lib/format-yen';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatNacAmount } from '../format-nac';
+import { formatNacAmount } from '../../../lib/format-nac';
 
 export type WalletBalance = {
   balance: string;

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatNacAmount, isNegativeNac } from '../format-nac';
+import { formatNacAmount, isNegativeNac } from '../../../lib/format-nac';
 
 export const NAC_LEDGER_PAGE_SIZE = 20;
 

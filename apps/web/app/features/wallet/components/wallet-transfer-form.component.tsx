@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/ui/form-alert.component';
 import { TextField } from '../../../components/ui/text-field.component';
 import { showToast } from '../../../components/ui/use-toast.hook';
 import { useTranslation } from '../../../lib/i18n';
-import { formatNacAmount } from '../format-nac';
+import { formatNacAmount } from '../../../lib/format-nac';
 import { useNacTransfer, type TransferDirection } from '../hooks/use-nac-transfer.hook';
 
 /**

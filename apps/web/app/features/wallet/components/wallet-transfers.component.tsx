@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 import { useTranslation } from '../../../lib/i18n';
 import type { TFunction } from '../../../lib/translator';
 import { useLanguage } from '../../../lib/use-language.hook';
-import { formatNacAmount } from '../format-nac';
+import { formatNacAmount } from '../../../lib/format-nac';
 
 function failureText(t: TFunction, reason: string | null): string {
   const known = ['INSUFFICIENT_FUNDS', 'TRANSFER_LIMIT', 'NOT_RECEIVED'];
