@@ -109,6 +109,11 @@ export async function createProduct(
   return { product: productView(await requireProduct(deps.db, language, id), false) };
 }
 
+/** A product with a fixed id (the demo data), added once: seeding again changes nothing. */
+export async function seedVoucherProduct(deps: Deps, p: Omit<repo.NewProduct, 'drawSecret' | 'now'>): Promise<void> {
+  await repo.insertProduct(deps.db, { ...p, drawSecret: randomBytes(32).toString('hex'), now: deps.clock.now() });
+}
+
 export async function listProducts(
   deps: Deps,
   accountId: string,
