@@ -79,9 +79,13 @@ function VoucherProductCard({
         <h2 id={`vp-${p.voucherProductId}`} className="voucher-card__title">
           {p.houseGroup.name}
         </h2>
-        <span className={soldOut ? 'badge badge--neutral' : 'badge badge--success'}>
-          {t(`voucher:salesStatus.${p.salesStatus}`)}
-        </span>
+        {started || soldOut ? (
+          <span className={soldOut ? 'badge badge--neutral' : 'badge badge--success'}>
+            {t(`voucher:salesStatus.${p.salesStatus}`)}
+          </span>
+        ) : (
+          <span className="badge badge--neutral">{t('voucher:shop.upcoming')}</span>
+        )}
       </div>
       <p className="voucher-card__nights">
         {t('voucher:nights', { count: p.days })} · {t(priceTypeKey(p.priceType))}
