@@ -1325,6 +1325,84 @@ export const ERROR_CATALOGUE = {
     en: 'The payment was interrupted before your card was charged. Your points and NAC are back; please pay again.',
     ja: 'カードへの請求前にお支払いが中断されました。ポイントとNACはお戻ししました。もう一度お支払いください。',
   },
+  CodeVoucherProductNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This voucher product was not found.',
+    ja: 'この宿泊券商品は見つかりません。',
+  },
+  CodeVoucherSalesNotStarted: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'Sales of this voucher have not started yet.',
+    ja: 'この宿泊券の販売はまだ始まっていません。',
+  },
+  CodeVoucherSoldOut: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher is sold out.',
+    ja: 'この宿泊券は売り切れました。',
+  },
+  CodeVoucherProductIsLottery: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher is sold by lottery. Please enter the lottery instead.',
+    ja: 'この宿泊券は抽選販売です。抽選にお申し込みください。',
+  },
+  CodeVoucherProductNotLottery: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher is not sold by lottery. You can buy it directly.',
+    ja: 'この宿泊券は抽選販売ではありません。そのままご購入いただけます。',
+  },
+  CodeVoucherLotteryNotAccepting: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This lottery no longer accepts entries.',
+    ja: 'この抽選の受付は終了しました。',
+  },
+  CodeVoucherLotteryAlreadyEntered: {
+    status: 409,
+    code: 'ALREADY_EXISTS',
+    en: 'You have already entered this lottery.',
+    ja: 'この抽選にはすでにお申し込み済みです。',
+  },
+  CodeVoucherLotteryNotDrawn: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This lottery has not been drawn yet.',
+    ja: 'この抽選はまだ行われていません。',
+  },
+  CodeAccommodationVoucherNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This accommodation voucher was not found.',
+    ja: 'この宿泊券は見つかりません。',
+  },
+  CodeAccommodationVoucherNotRevocable: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher cannot be given back.',
+    ja: 'この宿泊券は返還できません。',
+  },
+  CodeAccommodationVoucherRevoked: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher has been given back and can no longer be used.',
+    ja: 'この宿泊券は返還済みのため、ご利用いただけません。',
+  },
+  CodeAccommodationVoucherExpired: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher has expired.',
+    ja: 'この宿泊券は有効期限が切れています。',
+  },
+  CodeAccommodationVoucherUsedUp: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher has no nights left.',
+    ja: 'この宿泊券には残りの泊数がありません。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

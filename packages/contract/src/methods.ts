@@ -28,6 +28,7 @@ import { TIME_USE_METHODS } from './time-use.contract.js';
 import { USER_METHODS } from './user.contract.js';
 import { VEHICLE_RENTAL_METHODS } from './vehicle-rental.contract.js';
 import { VEHICLE_METHODS } from './vehicle.contract.js';
+import { VOUCHER_METHODS } from './voucher.contract.js';
 import { WAITLIST_METHODS } from './waitlist.contract.js';
 
 /**
@@ -65,6 +66,7 @@ export const METHODS_BY_DOMAIN = {
   nac: NAC_METHODS,
   financialStatement: FINANCIAL_STATEMENT_METHODS,
   lending: LENDING_METHODS,
+  voucher: VOUCHER_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

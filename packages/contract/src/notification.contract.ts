@@ -18,6 +18,7 @@ export const NotificationKind = z.enum([
   'WAITLIST_DATES_FREED',
   'QUESTIONNAIRE_AVAILABLE',
   'NAC_TRANSFER_SETTLED',
+  'VOUCHER_LOTTERY_DRAWN',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -33,6 +34,7 @@ export const NOTIFICATION_KIND_ITEM = {
   WAITLIST_DATES_FREED: 'BOOKING',
   QUESTIONNAIRE_AVAILABLE: 'BOOKING',
   NAC_TRANSFER_SETTLED: 'PAYMENT',
+  VOUCHER_LOTTERY_DRAWN: 'PAYMENT',
 } as const satisfies Record<NotificationKind, 'BOOKING' | 'CHAT' | 'PAYMENT' | 'OWNER_NEWS' | 'PROMOTION'>;
 
 /** The values a notification's text is built from (names, numbers, dates as ISO strings). */

@@ -74,6 +74,8 @@ import { mountDevOutboxRoutes } from './outbox/dev-outbox.routes.js';
 import { sendMessage } from './outbox/outbox.service.js';
 import { sendToUser } from './push/push.service.js';
 import { verificationImplementations } from './verification/verification.router.js';
+import { voucherImplementations } from './voucher/voucher.router.js';
+import { expireVouchersTask, voucherLotteryDrawTask } from './voucher/voucher.service.js';
 import { waitlistTask } from './waitlist/waitlist-offers.service.js';
 import { waitlistImplementations } from './waitlist/waitlist.router.js';
 import { forgetUser as forgetWaitlistData } from './waitlist/waitlist.service.js';
@@ -117,6 +119,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...nacImplementations,
   ...financialStatementImplementations,
   ...lendingImplementations,
+  ...voucherImplementations,
 ];
 
 /**
@@ -155,6 +158,8 @@ export const BACKGROUND_TASKS: Task[] = [
   reconcileNacTransfersTask,
   lendingTask,
   releaseNacHoldsTask,
+  voucherLotteryDrawTask,
+  expireVouchersTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

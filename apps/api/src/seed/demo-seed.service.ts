@@ -1,3 +1,4 @@
+import { seedDemoVoucherProducts } from './voucher-seed.service.js';
 import { AppError } from '../platform/app-error.js';
 import { withTx } from '../platform/db/pool.js';
 import type { Deps } from '../platform/deps.js';
@@ -232,5 +233,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoDoors(deps);
   await seedDemoQuestionnaire(deps);
   await seedDemoLending(deps);
+  await seedDemoVoucherProducts(deps);
   return true;
 }

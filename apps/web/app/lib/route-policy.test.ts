@@ -82,6 +82,8 @@ const ROWS: Row[] = [
     false,
     false,
   ],
+  ['/mypage/vouchers', '/mypage/vouchers', 'private', 'light', true, true, true, false],
+  ['/mypage/vouchers/shop', '/mypage/vouchers/shop', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [

@@ -120,6 +120,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
       'wallet',
       'financial',
       'lending',
+      'voucher',
     ],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
@@ -182,6 +183,17 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     chat: false,
     banner: false,
     screen: 'routes/shared-financial-statement-pdf.route.tsx',
+  }),
+  // Accommodation vouchers with the nights left, lottery entries, and the voucher products (decision 0050).
+  entry('/mypage/vouchers', {
+    access: 'private',
+    screen: 'routes/mypage-vouchers.route.tsx',
+    namespaces: ['voucher'],
+  }),
+  entry('/mypage/vouchers/shop', {
+    access: 'private',
+    screen: 'routes/mypage-vouchers-shop.route.tsx',
+    namespaces: ['voucher', 'wallet'],
   }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
@@ -321,7 +333,13 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/vehicle-controller.route.tsx',
     namespaces: ['rental'],
   }),
-  entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', { access: 'private', colorMode: 'dark' }),
+  // After buying a voucher (decision 0050): dark (spec, section 2), confirms the voucher now held.
+  entry('/dao/lending/accommodation-voucher/complete/:houseGroupId', {
+    access: 'private',
+    colorMode: 'dark',
+    screen: 'routes/voucher-complete.route.tsx',
+    namespaces: ['voucher'],
+  }),
   entry('/coupons/:couponType/:couponCode', {
     access: 'private',
     banner: false,

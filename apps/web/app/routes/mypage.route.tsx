@@ -137,6 +137,7 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
         ns="financial"
       />
       <LinkCard to={localizePath('/mypage/lending', language)} testId="mypage-lending" ns="lending" />
+      <LinkCard to={localizePath('/mypage/vouchers', language)} testId="mypage-vouchers" ns="voucher" />
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">

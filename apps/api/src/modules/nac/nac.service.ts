@@ -33,6 +33,21 @@ import * as repo from './nac.repo.js';
 
 // Exact NAC arithmetic, shared with the modules that move NAC inside the product.
 export { formatNac, formatRate, nacToYen, parseNacAmount, parseRate, parseSignedNac } from './nac-amount.rules.js';
+// What other modules use to move NAC inside the product (vouchers, payments, lending) and to write
+// amounts, so they never reach into this module's repository or rules.
+
+/**
+ * Writes a movement of NAC inside the product (VOUCHER_PURCHASE, PAYMENT, ...) once per (reference,
+ * kind), in the caller's transaction; false when it was already written. The ledger's guard refuses
+ * an overdraft (constraint nac_ledger_balance, see isNacOverdraft).
+ */
+export function appendReferencedEntry(...args: Parameters<typeof repo.appendReferencedEntry>): Promise<boolean> {
+  return repo.appendReferencedEntry(...args);
+}
+
+/** Whether an error is the ledger's guard refusing an entry that would overdraw a balance. */
+export const isNacOverdraft = (err: unknown): boolean =>
+  (err as { constraint?: string }).constraint === 'nac_ledger_balance';
 
 /** A rate the wallet may still show, with its time, when the exchange does not answer for a moment. */
 const LAST_RATE_MAX_AGE_MS = 3_600_000;

@@ -163,6 +163,28 @@ const TEXTS: Record<NotificationKind, Texts> = {
       body: `${dates(p, 'ja')}のご滞在について、アンケートへのご協力をお願いします。`,
     }),
   },
+  VOUCHER_LOTTERY_DRAWN: {
+    en: (p) =>
+      value(p, 'result') === 'WON'
+        ? {
+            title: 'You won a voucher lottery',
+            body: `Entry no. ${value(p, 'lotteryNumber')} won a stay voucher for ${value(p, 'houseGroupName')}. The voucher is in My vouchers.`,
+          }
+        : {
+            title: 'Voucher lottery result',
+            body: `Entry no. ${value(p, 'lotteryNumber')} for ${value(p, 'houseGroupName')} was not drawn this time.`,
+          },
+    ja: (p) =>
+      value(p, 'result') === 'WON'
+        ? {
+            title: '宿泊券の抽選に当選しました',
+            body: `抽選番号${value(p, 'lotteryNumber')}で${value(p, 'houseGroupName')}の宿泊券が当選しました。マイ宿泊券からご確認いただけます。`,
+          }
+        : {
+            title: '宿泊券の抽選結果',
+            body: `${value(p, 'houseGroupName')}の抽選番号${value(p, 'lotteryNumber')}は、今回は落選となりました。`,
+          },
+  },
   NAC_TRANSFER_SETTLED: {
     en: (p) => {
       const deposit = value(p, 'direction') === 'DEPOSIT';

@@ -130,3 +130,49 @@ export async function appendVoucherEntry(
   );
   return r.rowCount === 1;
 }
+
+/** Marks a voucher given back; false when it already was. */
+export async function markRevoked(db: Db, id: string, now: Date): Promise<boolean> {
+  const r = await db.query('UPDATE accommodation_vouchers SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+    id,
+    now,
+  ]);
+  return r.rowCount === 1;
+}
+
+/** Locks a voucher's row, so its nights are taken by one step at a time. */
+export async function lockVoucher(db: Db, id: string): Promise<void> {
+  await db.query('SELECT 1 FROM accommodation_vouchers WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/** Vouchers past their last day (in their group's zone) with nights still on them, not given back. */
+export async function voucherIdsToExpire(db: Db, now: Date, limit = 200): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT v.id FROM accommodation_vouchers v JOIN house_groups hg ON hg.id = v.house_group_id
+     WHERE v.revoked_at IS NULL AND v.expire_date < ($1::timestamptz AT TIME ZONE hg.timezone)::date
+       AND (SELECT COALESCE(sum(l.days), 0) FROM accommodation_voucher_ledger l WHERE l.voucher_id = v.id) > 0
+     ORDER BY v.expire_date, v.id LIMIT $2`,
+    [now, limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+export type VoucherNames = { houseGroupName: string; timezone: string; houseName: string | null };
+
+/** The names (in the language) and zone of each voucher's house group and house. */
+export async function namesOfVouchers(
+  db: Db,
+  language: 'en' | 'ja',
+  ids: readonly string[],
+): Promise<Map<string, VoucherNames>> {
+  if (ids.length === 0) return new Map();
+  const r = await db.query<{ id: string; hg_name: string; timezone: string; house_name: string | null }>(
+    `SELECT v.id, hg.name_${language} AS hg_name, hg.timezone, h.name_${language} AS house_name
+     FROM accommodation_vouchers v JOIN house_groups hg ON hg.id = v.house_group_id
+     LEFT JOIN houses h ON h.id = v.house_id WHERE v.id = ANY($1)`,
+    [ids],
+  );
+  return new Map(
+    r.rows.map((x) => [x.id, { houseGroupName: x.hg_name, timezone: x.timezone, houseName: x.house_name }]),
+  );
+}

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { screenshotAtWidths, signedInGuest } from './support/guest-steps';
+import { launchBrowser, startTestServer } from './support/test-server';
+
+/**
+ * Stay vouchers against the real server and its test-mode exchange: the demo guest moves NAC into
+ * the wallet, opens the vouchers from My page, buys three nights at Kazahana Villa at the NAC price
+ * quoted, sees the voucher on the dark complete page and then among their vouchers with its nights
+ * left; then the pages in Japanese. With YADO_SCREENSHOTS=<folder> the pages are saved at 375 px
+ * and 1280 px.
+ */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  base = server.baseUrl;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until React has hydrated the element, so a click reaches its handler. */
+async function hydrated(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+  }, testId);
+}
+
+async function depositNac(page: Page, amount: string): Promise<void> {
+  await page.goto(`${base}/mypage/wallet`, { waitUntil: 'networkidle' });
+  await hydrated(page, 'nac-deposit');
+  await page.getByLabel('Amount (NAC)').fill(amount);
+  await page.getByTestId('nac-deposit').click();
+  await expect.poll(() => page.getByTestId('nac-balance').textContent(), { timeout: 30_000 }).toBe(`${amount} NAC`);
+}
+
+describe('stay vouchers', () => {
+  it('buys a voucher with NAC, sees it on the dark complete page and among their vouchers', async () => {
+    const { context, page } = await signedInGuest(browser, base, 'en', 1280);
+    await depositNac(page, '500');
+
+    await page.goto(`${base}/mypage`, { waitUntil: 'networkidle' });
+    await page.getByTestId('mypage-vouchers').click();
+    await page.waitForURL(`${base}/mypage/vouchers`);
+    await page.getByText('You have no vouchers yet.').waitFor();
+    expect(await page.getByText('You have no vouchers yet.').count()).toBe(1);
+    await page.getByTestId('voucher-shop-link').click();
+    await page.waitForURL(`${base}/mypage/vouchers/shop`);
+    await page.getByTestId('voucher-products').waitFor();
+    await expectNoSeriousA11yViolations(page, '/mypage/vouchers/shop');
+    await screenshotAtWidths(page, 'voucher-shop-en');
+
+    const card = page.getByTestId('voucher-product').filter({ hasText: 'Kazahana Villa' });
+    expect(await card.textContent()).toContain('¥45,000');
+    await hydrated(page, 'voucher-open');
+    await card.getByTestId('voucher-open').click();
+    const price = card.getByTestId('voucher-nac-price');
+    await price.waitFor();
+    expect(await price.textContent()).toMatch(/^\d{3}(\.\d{1,8})? NAC$/);
+    await screenshotAtWidths(page, 'voucher-quote-en');
+    await card.getByTestId('voucher-confirm').click();
+
+    await page.waitForURL((url) => url.pathname === '/dao/lending/accommodation-voucher/complete/hg-kazahana-villa');
+    expect(await page.locator('html').getAttribute('data-color-mode')).toBe('dark');
+    const done = page.getByTestId('voucher-complete');
+    expect(await done.textContent()).toContain('Kazahana Villa');
+    expect(await done.textContent()).toContain('3 of 3 nights left');
+    await expectNoSeriousA11yViolations(page, '/dao/lending/accommodation-voucher/complete');
+    await screenshotAtWidths(page, 'voucher-complete-en');
+
+    await page.getByRole('link', { name: 'See your vouchers' }).click();
+    await page.waitForURL(`${base}/mypage/vouchers`);
+    await page.getByTestId('my-vouchers').waitFor();
+    const mine = page.getByTestId('voucher');
+    expect(await mine.count()).toBe(1);
+    expect(await mine.getByTestId('voucher-remaining').textContent()).toBe('3 of 3 nights left');
+    await expectNoSeriousA11yViolations(page, '/mypage/vouchers');
+    await screenshotAtWidths(page, 'voucher-mine-en');
+
+    // The NAC left the wallet: 500 less the price paid.
+    await page.goto(`${base}/mypage/wallet`, { waitUntil: 'networkidle' });
+    const balance = Number((await page.getByTestId('nac-balance').textContent())!.replace(/[^0-9.]/g, ''));
+    expect(balance).toBeGreaterThan(150);
+    expect(balance).toBeLessThan(500);
+    await context.close();
+  });
+
+  it('shows the vouchers, the shop and the complete page in Japanese', async () => {
+    const { context, page } = await signedInGuest(browser, base, 'ja', 375);
+    await page.goto(`${base}/ja/mypage/vouchers`, { waitUntil: 'networkidle' });
+    expect(await page.locator('h1').textContent()).toBe('お持ちの宿泊券');
+    expect(await page.getByTestId('voucher-remaining').first().textContent()).toBe('3泊中 残り3泊');
+    await screenshotAtWidths(page, 'voucher-mine-ja');
+    await page.goto(`${base}/ja/mypage/vouchers/shop`, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('voucher-product').filter({ hasText: '風花ヴィラ' }).count()).toBe(1);
+    expect(await page.getByText('抽選販売です', { exact: false }).count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, '/ja/mypage/vouchers/shop');
+    await screenshotAtWidths(page, 'voucher-shop-ja');
+    await page.goto(`${base}/ja/dao/lending/accommodation-voucher/complete/hg-kazahana-villa`, {
+      waitUntil: 'networkidle',
+    });
+    expect(await page.locator('h1').textContent()).toBe('宿泊券の準備ができました');
+    await screenshotAtWidths(page, 'voucher-complete-ja');
+    await context.close();
+  });
+});
