@@ -27,6 +27,8 @@ import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { mountNacRoutes } from './nac/nac.routes.js';
+import { keyTokenImplementations } from './key-token/key-token.router.js';
+import { keyTokenTasks } from './key-token/key-token.service.js';
 import { nacImplementations } from './nac/nac.router.js';
 import { reconcileNacTransfersTask } from './nac/nac.service.js';
 import { testExchangeTask } from './nac/test-exchange.adapter.js';
@@ -110,6 +112,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...questionnaireImplementations,
   ...stayStyleImplementations,
   ...nacImplementations,
+  ...keyTokenImplementations,
 ];
 
 /**
@@ -145,6 +148,7 @@ export const BACKGROUND_TASKS: Task[] = [
   }),
   issueStayKeysTask,
   testExchangeTask,
+  ...keyTokenTasks,
   reconcileNacTransfersTask,
 ];
 

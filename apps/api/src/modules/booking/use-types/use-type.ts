@@ -5,6 +5,7 @@ import type { DateTime } from '@yado/contract/common.schema';
 import type { MethodDef } from '@yado/contract/method';
 import type { TimeUseRequest } from '@yado/contract/time-use.contract';
 import type { z } from 'zod';
+import type { Db } from '../../../platform/db/pool.js';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { QuoteSnapshot } from '../booking-quote.rules.js';
 
@@ -78,6 +79,25 @@ export type GiftedUseType<T extends string, F extends keyof BookingDetail> = Omi
   gift: GiftUse;
 };
 
+/** What a booking held on a key token shows in its type extension: the token and the wallet that held it. */
+export type EntitlementFacts = { tokenId: string; walletAddress: string };
+
+/**
+ * A booking type whose room an entitlement pays (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE; decision
+ * 0051): its create method is the entitlement's module's (the nights leave the token's ledger in the
+ * hold's transaction); the core prices its nights at zero and holds, confirms and cancels it as any
+ * stay paid in yen (meals, options, extra guests).
+ */
+export type EntitledUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
+  createMethod: MethodDef<z.ZodType, z.ZodType>;
+  coversNights: true;
+  entitlement: {
+    collection: 'THE_KEY' | 'MASTER_KEY';
+    /** The token and wallet of one of its bookings (null when none was written). */
+    facts(db: Db, bookingId: string): Promise<EntitlementFacts | null>;
+  };
+};
+
 /** The request a type's create method takes: the booking request, with or without a coupon. */
 export type HoldInput = Omit<BookingRequest, 'coupon'> & { coupon?: BookingRequest['coupon'] };
 
@@ -112,6 +132,8 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
   lodges?: boolean;
   /** The check-in and check-out a booking shows when they are not the nights' (a type held by the hour shows its hours). */
   shownTimes?(quote: QuoteSnapshot['quote']): { checkinTime: DateTime; checkoutTime: DateTime };
+  /** The room is paid by an entitlement (a key token): the quote prices each night at zero. */
+  coversNights?: boolean;
   /** Its part of the quote: whether a coupon may discount the stay. */
   acceptsCoupon: boolean;
   /** The booking detail's field that carries the type extension (null for every other type). */
@@ -121,5 +143,6 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
     quote: QuoteSnapshot['quote'],
     owner: OwnerFacts | null,
     gift?: GiftFacts | null,
+    entitlement?: EntitlementFacts | null,
   ): NonNullable<BookingDetail[F]>;
 };
