@@ -88,3 +88,41 @@ CREATE TABLE key_token_chain_cursor (
   name text PRIMARY KEY,
   block_number bigint NOT NULL
 );
+
+-- Decentralised-organisation accommodation slots: days (standard and high) a user may stay, granted
+-- by staff, bookable up to a check-in deadline, within a booking window, until they expire. What is
+-- left is the sum of dao_slot_ledger, never a counter updated in place.
+CREATE TABLE dao_accommodation_slots (
+  id uuid PRIMARY KEY,
+  account_id uuid NOT NULL REFERENCES identity_accounts (id),
+  days_standard integer NOT NULL CHECK (days_standard >= 0),
+  days_high integer NOT NULL CHECK (days_high >= 0),
+  checkin_deadline date NOT NULL,
+  expires_at timestamptz NOT NULL,
+  booking_window_days integer NOT NULL CHECK (booking_window_days > 0),
+  granted_at timestamptz NOT NULL,
+  granted_by text NOT NULL
+);
+CREATE INDEX dao_accommodation_slots_account_idx ON dao_accommodation_slots (account_id, granted_at);
+
+-- Signed days: GRANT adds the slot's days, USE takes a booking's, RETURN gives them back when the
+-- booking is cancelled. The guard (functions/dao_slot_ledger_guard.sql) refuses updates, deletes
+-- and an entry that would take a slot below zero.
+CREATE TABLE dao_slot_ledger (
+  id bigserial PRIMARY KEY,
+  slot_id uuid NOT NULL REFERENCES dao_accommodation_slots (id),
+  days_standard integer NOT NULL,
+  days_high integer NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('GRANT', 'USE', 'RETURN')),
+  -- The booking a USE or RETURN is for; the slot's own id for the GRANT.
+  reference text NOT NULL,
+  logged_at timestamptz NOT NULL,
+  CHECK (
+    CASE kind
+      WHEN 'USE' THEN days_standard <= 0 AND days_high <= 0
+      ELSE days_standard >= 0 AND days_high >= 0
+    END
+  ),
+  UNIQUE (slot_id, kind, reference)
+);
+CREATE INDEX dao_slot_ledger_booking_idx ON dao_slot_ledger (reference) WHERE kind = 'USE';

@@ -285,6 +285,9 @@ export const NftMasterKeyUseExtensionSchema = NftKeyUseExtensionSchema.extend({
   datesFixed: z.boolean(),
 });
 
+/** DAO use: the slot whose days the stay took. */
+export const DaoUseExtensionSchema = z.object({ daoAccommodationSlotId: z.string() });
+
 export const GiftUseExtensionSchema = z.object({
   consumption: SlotConsumptionSchema,
   sender: GiftSenderSchema,
@@ -371,6 +374,7 @@ export const BookingDetailSchema = z.object({
   datedSlotsGiftUse: DatedSlotsGiftExtensionSchema.nullable(),
   nftTheKeyUse: NftKeyUseExtensionSchema.nullable(),
   nftMasterKeyUse: NftMasterKeyUseExtensionSchema.nullable(),
+  daoUse: DaoUseExtensionSchema.nullable(),
   /** The status extension of a TENTATIVE booking; null otherwise. */
   tentative: TentativeExtensionSchema.nullable(),
   /** The status extension of a GIFTED booking (waiting for its recipient); null otherwise. */

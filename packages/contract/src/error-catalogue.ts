@@ -1247,6 +1247,36 @@ export const ERROR_CATALOGUE = {
     en: 'Tokens can be minted and moved here only on the simulated chain.',
     ja: 'トークンの発行と移転はシミュレーションチェーンでのみ行えます。',
   },
+  CodeDaoSlotNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    en: 'This DAO accommodation slot was not found.',
+    ja: 'このDAO宿泊枠は見つかりません。',
+  },
+  CodeDaoSlotExpired: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This DAO accommodation slot has expired.',
+    ja: 'このDAO宿泊枠は有効期限が切れています。',
+  },
+  CodeDaoCheckinDeadlinePassed: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This DAO accommodation slot cannot be used for a check-in after its deadline.',
+    ja: 'このDAO宿泊枠はチェックイン期限より後の日程にはご利用いただけません。',
+  },
+  CodeDaoOutsideBookingWindow: {
+    status: 400,
+    code: 'INVALID_ARGUMENT',
+    en: 'This DAO accommodation slot cannot book that far ahead.',
+    ja: 'このDAO宿泊枠ではその日程はまだ予約できません。',
+  },
+  CodeDaoSlotDaysExhausted: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This DAO accommodation slot has not enough days left for the stay.',
+    ja: 'このDAO宿泊枠の残り日数が足りません。',
+  },
   CodeNacAmountInvalid: {
     status: 400,
     code: 'INVALID_ARGUMENT',

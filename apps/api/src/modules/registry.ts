@@ -27,6 +27,8 @@ import { expireGiftsTask } from './gift/gift.service.js';
 import { forgetUser as forgetFamilyData } from './family/family.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { mountNacRoutes } from './nac/nac.routes.js';
+import { daoImplementations } from './dao/dao.router.js';
+import { daoReturnsTask } from './dao/dao.service.js';
 import { keyTokenImplementations } from './key-token/key-token.router.js';
 import { keyTokenTasks } from './key-token/key-token.service.js';
 import { nacImplementations } from './nac/nac.router.js';
@@ -113,6 +115,7 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...stayStyleImplementations,
   ...nacImplementations,
   ...keyTokenImplementations,
+  ...daoImplementations,
 ];
 
 /**
@@ -149,6 +152,7 @@ export const BACKGROUND_TASKS: Task[] = [
   issueStayKeysTask,
   testExchangeTask,
   ...keyTokenTasks,
+  daoReturnsTask,
   reconcileNacTransfersTask,
 ];
 

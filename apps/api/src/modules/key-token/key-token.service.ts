@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BookingRequest } from '@yado/contract/booking.contract';
 import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
@@ -10,22 +9,11 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Task } from '../../platform/scheduler.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
-import { setBookingStayStyle } from '../stay-style/stay-style.service.js';
-import { requireUser } from '../user/user.service.js';
 import { cancelBooking } from '../booking/cancel-booking.service.js';
-import { priceRequest, stayDates } from '../booking/booking-quote.service.js';
+import { stayDates } from '../booking/booking-quote.service.js';
 import * as bookingRepo from '../booking/booking.repo.js';
-import {
-  bookingRow,
-  createdOutput,
-  firstEvent,
-  placeRequestedOrders,
-  takeFirstFreeHouse,
-  withHouse,
-  type Created,
-  type HoldIds,
-  type HoldRequest,
-} from '../booking/create-tentative-booking.service.js';
+import type { Created, HoldRequest } from '../booking/create-tentative-booking.service.js';
+import { holdEntitledStay } from '../booking/entitled-hold.service.js';
 import type { EntitledUseType } from '../booking/use-types/use-type.js';
 import { useTypeOf, type BookingTypeValue } from '../booking/use-types/use-types.registry.js';
 import { ZERO_ADDRESS, type ChainAdapter } from './chain.adapter.js';
@@ -105,6 +93,12 @@ export type NftBookingInput = Omit<BookingRequest, 'coupon'> & {
   walletAddress: string;
 };
 
+function keyCollectionOf(t: EntitledUseType<string, 'nftTheKeyUse'>): KeyCollectionValue {
+  const c = t.entitlement.keyCollection;
+  if (!c) throw new AppError('CodeBookingTypeNotAvailable');
+  return c;
+}
+
 /**
  * The key token a caller may book with: the wallet is linked to them, the chain says it holds the
  * token now, and the stay is at the token's house group (on its fixed dates for a master key).
@@ -144,33 +138,12 @@ export async function createNftTentativeBooking(
 ): Promise<Created> {
   const useType = useTypeOf(input.bookingType) as unknown as EntitledUseType<string, 'nftTheKeyUse'>;
   const { bookingType, tokenId: _t, walletAddress: _w, ...request } = input;
-  const [{ key, wallet }, user] = await Promise.all([
-    requireEntitlement(deps, accountId, useType.entitlement.collection, input),
-    requireUser(deps, accountId),
-  ]);
+  const { key, wallet } = await requireEntitlement(deps, accountId, keyCollectionOf(useType), input);
   const hold: HoldRequest = { accountId, language, bookingType: bookingType as BookingTypeValue, request };
-  const priced = await priceRequest(deps, { accountId, language, bookingType: hold.bookingType, request });
-  const busy = await bookingRepo.busyHouseIds(deps.db, priced.houseGroup.id, priced.checkinDate, priced.checkoutDate);
-  const candidates = priced.houseIds.filter((id) => !busy.has(id));
-  if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
-  const taken = nightsTaken(priced.nights);
-  const year = entitlementYear(priced.checkinDate);
-  const ids: HoldIds = {
-    bookingId: randomUUID(),
-    stayId: randomUUID(),
-    conversationId: randomUUID(),
-    now: deps.clock.now(),
-    accountId,
-  };
-  const held = await withTx(deps.db, async (tx) => {
-    const houseId = await takeFirstFreeHouse(tx, priced, candidates, ids);
-    const snapshot = withHouse(priced.snapshot, houseId);
-    const bookingNumber = await bookingRepo.insertBooking(
-      tx,
-      bookingRow(hold, priced, ids, { userId: user.id, houseId, snapshot, couponRedemptionId: null }),
-      firstEvent(hold, houseId, snapshot, null),
-    );
-    await grantYear(tx, key, year, ids.now);
+  return holdEntitledStay(deps, hold, async (tx, { bookingId, priced, now }) => {
+    const taken = nightsTaken(priced.nights);
+    const year = entitlementYear(priced.checkinDate);
+    await grantYear(tx, key, year, now);
     try {
       await repo.appendNights(tx, {
         collection: key.collection,
@@ -179,10 +152,10 @@ export async function createNftTentativeBooking(
         nightsStandard: -taken.standard,
         nightsHigh: -taken.high,
         kind: 'USE',
-        reference: ids.bookingId,
+        reference: bookingId,
         accountId,
         walletAddress: getAddress(wallet),
-        at: ids.now,
+        at: now,
       });
     } catch (err) {
       if ((err as { constraint?: string }).constraint === 'key_token_night_balance') {
@@ -190,17 +163,7 @@ export async function createNftTentativeBooking(
       }
       throw err;
     }
-    if (request.stayStyleId) {
-      await setBookingStayStyle(tx, {
-        bookingId: ids.bookingId,
-        houseGroupId: priced.houseGroup.id,
-        stayStyleId: request.stayStyleId,
-      });
-    }
-    const ordered = await placeRequestedOrders(tx, hold, priced, ids, snapshot);
-    return { bookingNumber, houseId, snapshot: ordered, user };
   });
-  return createdOutput(hold, priced, ids, held);
 }
 
 /** Simulated chain: mints a key token to a wallet with what it entitles. */

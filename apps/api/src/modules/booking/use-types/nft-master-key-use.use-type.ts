@@ -15,7 +15,10 @@ export const nftMasterKeyUse = {
   consumes: 'YEN',
   coversNights: true,
   acceptsCoupon: false,
-  entitlement: { collection: 'MASTER_KEY', facts: (db, bookingId) => keyBookingFacts(db, bookingId) },
+  entitlement: {
+    keyCollection: 'MASTER_KEY',
+    facts: (db, bookingId) => keyBookingFacts(db, bookingId),
+  },
   extensionField: 'nftMasterKeyUse',
   typeExtension: (_facts, _quote, _owner, _gift, entitlement) => {
     const e = entitlementFactsOf(entitlement);

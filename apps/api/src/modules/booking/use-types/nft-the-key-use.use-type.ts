@@ -4,8 +4,11 @@ import { keyBookingFacts } from '../../key-token/key-token.repo.js';
 import type { EntitledUseType, EntitlementFacts } from './use-type.js';
 
 /** The key facts of a key-token booking; the core reads them for every booking of an entitled type. */
-export function entitlementFactsOf(facts: EntitlementFacts | null | undefined): EntitlementFacts {
-  if (!facts) throw new AppError('CodeInternal');
+export function entitlementFactsOf(facts: EntitlementFacts | null | undefined): {
+  tokenId: string;
+  walletAddress: string;
+} {
+  if (!facts || !('tokenId' in facts)) throw new AppError('CodeInternal');
   return facts;
 }
 
@@ -21,7 +24,10 @@ export const nftTheKeyUse = {
   consumes: 'YEN',
   coversNights: true,
   acceptsCoupon: false,
-  entitlement: { collection: 'THE_KEY', facts: (db, bookingId) => keyBookingFacts(db, bookingId) },
+  entitlement: {
+    keyCollection: 'THE_KEY',
+    facts: (db, bookingId) => keyBookingFacts(db, bookingId),
+  },
   extensionField: 'nftTheKeyUse',
   typeExtension: (_facts, _quote, _owner, _gift, entitlement) => {
     const e = entitlementFactsOf(entitlement);

@@ -79,21 +79,25 @@ export type GiftedUseType<T extends string, F extends keyof BookingDetail> = Omi
   gift: GiftUse;
 };
 
-/** What a booking held on a key token shows in its type extension: the token and the wallet that held it. */
-export type EntitlementFacts = { tokenId: string; walletAddress: string };
+/**
+ * What a booking held on an entitlement shows in its type extension: the key token and the wallet
+ * that held it, or the DAO slot whose days it took.
+ */
+export type EntitlementFacts = { tokenId: string; walletAddress: string } | { daoAccommodationSlotId: string };
 
 /**
- * A booking type whose room an entitlement pays (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE; decision
- * 0051): its create method is the entitlement's module's (the nights leave the token's ledger in the
- * hold's transaction); the core prices its nights at zero and holds, confirms and cancels it as any
+ * A booking type whose room an entitlement pays (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE, DAO_USE;
+ * decision 0051): its create method is the entitlement's module's (the nights leave the token's or
+ * the slot's ledger in the hold's transaction); the core prices its nights at zero and holds, confirms and cancels it as any
  * stay paid in yen (meals, options, extra guests).
  */
 export type EntitledUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
   createMethod: MethodDef<z.ZodType, z.ZodType>;
   coversNights: true;
   entitlement: {
-    collection: 'THE_KEY' | 'MASTER_KEY';
-    /** The token and wallet of one of its bookings (null when none was written). */
+    /** The key-token collection whose tokens book the type; null for a DAO slot. */
+    keyCollection: 'THE_KEY' | 'MASTER_KEY' | null;
+    /** The token and wallet, or the slot, of one of its bookings (null when none was written). */
     facts(db: Db, bookingId: string): Promise<EntitlementFacts | null>;
   };
 };

@@ -48,6 +48,8 @@ describe('booking types', () => {
   });
 
   it('a type without a module is not bookable', () => {
-    expect(() => useTypeOf('OTA_GUEST_USE')).toThrowError(expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }));
+    expect(() => useTypeOf('OTA_GUEST_USE')).toThrowError(
+      expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { AppError } from '../../../platform/app-error.js';
+import { daoUse } from './dao-use.use-type.js';
 import { datedSlotsGiftUse } from './dated-slots-gift-use.use-type.js';
 import { exclusiveAccommodationUse } from './exclusive-accommodation-use.use-type.js';
 import { exclusiveTimeUse } from './exclusive-time-use.use-type.js';
@@ -23,6 +24,7 @@ export const USE_TYPES = [
   datedSlotsGiftUse,
   nftTheKeyUse,
   nftMasterKeyUse,
+  daoUse,
 ] as const;
 
 /** A booking type the core serves. */
