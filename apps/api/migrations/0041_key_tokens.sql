@@ -126,3 +126,7 @@ CREATE TABLE dao_slot_ledger (
   UNIQUE (slot_id, kind, reference)
 );
 CREATE INDEX dao_slot_ledger_booking_idx ON dao_slot_ledger (reference) WHERE kind = 'USE';
+
+-- The entitlement a stay's room was paid with (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE: the token and the
+-- wallet; DAO_USE: the slot), as its type extension shows it; NULL for every other booking.
+ALTER TABLE bookings ADD COLUMN entitlement jsonb;

@@ -29,7 +29,7 @@ import { bookingStayStyle } from '../stay-style/stay-style.service.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 import { ownerFactsFor } from './owner-facts.rules.js';
-import type { DepositFacts, EntitledUseType, EntitlementFacts, GiftFacts } from './use-types/use-type.js';
+import type { DepositFacts, GiftFacts } from './use-types/use-type.js';
 import { USE_TYPES, useTypeOf } from './use-types/use-types.registry.js';
 
 /**
@@ -77,25 +77,17 @@ async function detailParts(deps: Deps, b: BookingRecord, language: Language) {
     repo.listGuestRegister(deps.db, b.id),
     depositDetailOf(deps, b, language),
   ]);
-  const [{ place }, { houses }, { houseGroupLocation: location }, gift, stayStyle, entitlement] = await Promise.all([
+  const [{ place }, { houses }, { houseGroupLocation: location }, gift, stayStyle] = await Promise.all([
     getPlace(deps, language, hg.placeId),
     listHouses(deps, language, hg.id),
     getHouseGroupLocation(deps, language, hg.id),
     giftFactsOf(deps, b),
     bookingStayStyle(deps.db, language, b.id),
-    entitlementFactsOf(deps, b),
   ]);
   return {
     ...{ hg, user, billings, meals, extraOptions, flags, register, depositDetail, place, houses, location, gift },
     stayStyle,
-    entitlement,
   };
-}
-
-/** The key token and wallet of a booking a key token paid for; null for every other booking. */
-async function entitlementFactsOf(deps: Deps, b: BookingRecord): Promise<EntitlementFacts | null> {
-  const t = useTypeOf(b.bookingType);
-  return 'entitlement' in t ? (t as EntitledUseType<string, 'nftTheKeyUse'>).entitlement.facts(deps.db, b.id) : null;
 }
 
 /** Who gave a gifted booking and until when it could be accepted; null for every other booking. */
@@ -132,7 +124,7 @@ function typeExtensionsOf(b: BookingRecord, p: DetailParts) {
   const fields = {} as Record<(typeof USE_TYPES)[number]['extensionField'], unknown>;
   for (const t of USE_TYPES)
     fields[t.extensionField] =
-      t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner, p.gift, p.entitlement) : null;
+      t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner, p.gift, b.entitlement) : null;
   return fields as Pick<BookingDetail, (typeof USE_TYPES)[number]['extensionField']>;
 }
 

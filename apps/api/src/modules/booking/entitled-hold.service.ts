@@ -5,7 +5,10 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/app-error.js';
 import { setBookingStayStyle } from '../stay-style/stay-style.service.js';
 import { requireUser } from '../user/user.service.js';
-import { priceRequest, type PricedRequest } from './booking-quote.service.js';
+import type { IsoDate } from '@yado/contract/civil-date';
+import { priceRequest } from './booking-quote.service.js';
+import type { EntitlementFacts } from './use-types/use-type.js';
+import { useTypeOf } from './use-types/use-types.registry.js';
 import * as repo from './booking.repo.js';
 import {
   bookingRow,
@@ -19,6 +22,17 @@ import {
   type HoldRequest,
 } from './create-tentative-booking.service.js';
 
+/** The booking types whose room an entitlement pays. */
+export type EntitledBookingType = 'NFT_THE_KEY_USE' | 'NFT_MASTER_KEY_USE' | 'DAO_USE';
+
+/** The nights of a stay by season: what an entitlement counts in standard and high nights. */
+export type NightsBySeason = { standard: number; high: number };
+
+export function nightsBySeason(nights: readonly { priceType: 'STANDARD' | 'HIGH' }[]): NightsBySeason {
+  const high = nights.filter((n) => n.priceType === 'HIGH').length;
+  return { standard: nights.length - high, high };
+}
+
 /**
  * The hold of a stay whose room an entitlement pays (a key token, a DAO slot; decision 0051): the
  * core prices it (its nights at zero, meals and options as any stay), takes the first free house,
@@ -27,9 +41,16 @@ import {
  */
 export async function holdEntitledStay(
   deps: Deps,
-  hold: HoldRequest,
-  take: (tx: Db, ctx: { bookingId: string; priced: PricedRequest; now: Date }) => Promise<void>,
+  input: Omit<HoldRequest, 'bookingType' | 'request'> & {
+    bookingType: EntitledBookingType;
+    request: HoldRequest['request'];
+    /** What pays the room, as the booking's type extension shows it. */
+    entitlement: EntitlementFacts;
+  },
+  take: (tx: Db, ctx: { bookingId: string; checkinDate: IsoDate; nights: NightsBySeason; now: Date }) => Promise<void>,
 ): Promise<Created> {
+  const { entitlement, ...hold } = input;
+  if (!useTypeOf(hold.bookingType).coversNights) throw new AppError('CodeBookingTypeNotAvailable');
   const [priced, user] = await Promise.all([
     priceRequest(deps, {
       accountId: hold.accountId,
@@ -57,7 +78,13 @@ export async function holdEntitledStay(
       bookingRow(hold, priced, ids, { userId: user.id, houseId, snapshot, couponRedemptionId: null }),
       firstEvent(hold, houseId, snapshot, null),
     );
-    await take(tx, { bookingId: ids.bookingId, priced, now: ids.now });
+    await repo.updateBooking(tx, ids.bookingId, { entitlement }, ids.now);
+    await take(tx, {
+      bookingId: ids.bookingId,
+      checkinDate: priced.checkinDate,
+      nights: nightsBySeason(priced.nights),
+      now: ids.now,
+    });
     const { stayStyleId } = hold.request;
     if (stayStyleId) {
       await setBookingStayStyle(tx, { bookingId: ids.bookingId, houseGroupId: priced.houseGroup.id, stayStyleId });

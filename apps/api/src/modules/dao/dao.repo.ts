@@ -104,14 +104,6 @@ export async function appendDays(db: Db, e: DayEntry): Promise<boolean> {
   return (res.rowCount ?? 0) > 0;
 }
 
-export async function daoBookingFacts(db: Db, bookingId: string): Promise<{ daoAccommodationSlotId: string } | null> {
-  const { rows } = await db.query<{ slot_id: string }>(
-    `SELECT slot_id FROM dao_slot_ledger WHERE reference = $1 AND kind = 'USE' LIMIT 1`,
-    [bookingId],
-  );
-  return rows[0] ? { daoAccommodationSlotId: rows[0].slot_id } : null;
-}
-
 /** The USE entries of cancelled bookings not given back yet, as their RETURN entries. */
 export async function returnsOwed(db: Db, limit: number): Promise<Omit<DayEntry, 'at'>[]> {
   const { rows } = await db.query<{ slot_id: string; days_standard: number; days_high: number; reference: string }>(

@@ -13,7 +13,6 @@ import type { Task } from '../../platform/scheduler.js';
 import { stayDates } from '../booking/booking-quote.service.js';
 import type { Created } from '../booking/create-tentative-booking.service.js';
 import { holdEntitledStay } from '../booking/entitled-hold.service.js';
-import { nightsTaken } from '../key-token/key-token.rules.js';
 import { findUserOfAccount } from '../user/user.service.js';
 import * as repo from './dao.repo.js';
 import { slotRefusal } from './dao.rules.js';
@@ -92,8 +91,15 @@ export async function createDaoTentativeBooking(
   const { checkinDate } = stayDates(request);
   const refusal = slotRefusal(slot, checkinDate, todayIn(ZONE, now), now);
   if (refusal) throw new AppError(refusal);
-  return holdEntitledStay(deps, { accountId, language, bookingType: 'DAO_USE', request }, async (tx, ctx) => {
-    const taken = nightsTaken(ctx.priced.nights);
+  const hold = {
+    accountId,
+    language,
+    bookingType: 'DAO_USE' as const,
+    request,
+    entitlement: { daoAccommodationSlotId },
+  };
+  return holdEntitledStay(deps, hold, async (tx, ctx) => {
+    const taken = ctx.nights;
     try {
       await repo.appendDays(tx, {
         slotId: slot.id,

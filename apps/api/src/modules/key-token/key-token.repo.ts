@@ -1,5 +1,4 @@
 import type { Db } from '../../platform/db/pool.js';
-import type { EntitlementFacts } from '../booking/use-types/use-type.js';
 
 export type Collection = 'THE_KEY' | 'MASTER_KEY';
 
@@ -185,16 +184,6 @@ export async function appendNights(db: Db, e: NightEntry): Promise<boolean> {
   return (res.rowCount ?? 0) > 0;
 }
 
-/** The token and wallet a booking's nights were taken from. */
-export async function keyBookingFacts(db: Db, bookingId: string): Promise<EntitlementFacts | null> {
-  const { rows } = await db.query<{ token_id: string; wallet_address: string }>(
-    `SELECT token_id, wallet_address FROM key_token_night_ledger WHERE reference = $1 AND kind = 'USE' LIMIT 1`,
-    [bookingId],
-  );
-  const r = rows[0];
-  return r ? { tokenId: r.token_id, walletAddress: r.wallet_address } : null;
-}
-
 /** The USE entries whose booking ended without a stay (cancelled, or a hold that lapsed) and were not given back yet. */
 export async function usesOfEndedBookings(db: Db, limit: number): Promise<NightEntry[]> {
   const { rows } = await db.query<{
@@ -236,7 +225,7 @@ export async function usesOfEndedBookings(db: Db, limit: number): Promise<NightE
 /** Statuses of a booking whose nights were never stayed: they go back to the token. */
 const ENDED_WITHOUT_STAY = ['CANCELLED'];
 
-/** Live (not ended) future bookings whose nights a token paid, with the wallet they were booked with. */
+/** Future holds still TENTATIVE whose nights a token paid, with the wallet they were booked with. */
 export async function futureBookingsOfToken(
   db: Db,
   collection: Collection,
@@ -249,7 +238,7 @@ export async function futureBookingsOfToken(
      JOIN bookings b ON b.id = u.reference
      WHERE u.kind = 'USE' AND u.collection = $1 AND u.token_id = $2
        AND b.checkin_date > $3::date AND b.status = ANY($4::text[])`,
-    [collection, tokenId, today, ['TENTATIVE', 'BOOKED', 'READY_TO_CHECKIN']],
+    [collection, tokenId, today, ['TENTATIVE']],
   );
   return rows.map((r) => ({ bookingId: r.id, accountId: r.account_id, walletAddress: r.wallet_address }));
 }

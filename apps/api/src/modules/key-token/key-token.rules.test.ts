@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementYear, fixedDatesAhead, nightsTaken, onFixedDates } from './key-token.rules.js';
+import { entitlementYear, fixedDatesAhead, onFixedDates } from './key-token.rules.js';
 
 describe('key-token rules', () => {
   it('draws a stay from the year of its check-in', () => {
     expect(entitlementYear('2026-12-31')).toBe(2026);
-  });
-
-  it('takes each night from its season', () => {
-    expect(
-      nightsTaken([
-        { date: '2026-08-01', priceType: 'HIGH' },
-        { date: '2026-08-02', priceType: 'STANDARD' },
-        { date: '2026-08-03', priceType: 'STANDARD' },
-      ]),
-    ).toEqual({ standard: 2, high: 1 });
   });
 
   it('accepts a master-key stay only when every night is a fixed date', () => {

@@ -1,20 +1,11 @@
 import { datesBetween, isRealDate, type IsoDate } from '@yado/contract/civil-date';
 
-/** A night's season as the catalogue prices it. */
-export type NightType = { date: IsoDate; priceType: 'STANDARD' | 'HIGH' };
-
 /**
  * The entitlement year a stay draws on: the calendar year of its check-in date, for every night
  * (a stay over new year is one stay, paid from one year).
  */
 export function entitlementYear(checkinDate: IsoDate): number {
   return Number(checkinDate.slice(0, 4));
-}
-
-/** The nights a stay takes from a token: each night from its own season's count. */
-export function nightsTaken(nights: readonly NightType[]): { standard: number; high: number } {
-  const high = nights.filter((n) => n.priceType === 'HIGH').length;
-  return { standard: nights.length - high, high };
 }
 
 /** Whether every night of the stay is one of the master key's fixed dates (MM-DD, every year). */

@@ -11,14 +11,11 @@ import type { Task } from '../../platform/scheduler.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
 import { cancelBooking } from '../booking/cancel-booking.service.js';
 import { stayDates } from '../booking/booking-quote.service.js';
-import * as bookingRepo from '../booking/booking.repo.js';
-import type { Created, HoldRequest } from '../booking/create-tentative-booking.service.js';
+import type { Created } from '../booking/create-tentative-booking.service.js';
 import { holdEntitledStay } from '../booking/entitled-hold.service.js';
-import type { EntitledUseType } from '../booking/use-types/use-type.js';
-import { useTypeOf, type BookingTypeValue } from '../booking/use-types/use-types.registry.js';
 import { ZERO_ADDRESS, type ChainAdapter } from './chain.adapter.js';
 import * as repo from './key-token.repo.js';
-import { entitlementYear, fixedDatesAhead, nightsTaken, onFixedDates } from './key-token.rules.js';
+import { entitlementYear, fixedDatesAhead, onFixedDates } from './key-token.rules.js';
 import { mineBlock, simulatedChain, submitTransfer, tokenExists } from './simulated-chain.adapter.js';
 
 /*
@@ -93,11 +90,8 @@ export type NftBookingInput = Omit<BookingRequest, 'coupon'> & {
   walletAddress: string;
 };
 
-function keyCollectionOf(t: EntitledUseType<string, 'nftTheKeyUse'>): KeyCollectionValue {
-  const c = t.entitlement.keyCollection;
-  if (!c) throw new AppError('CodeBookingTypeNotAvailable');
-  return c;
-}
+/** The collection whose tokens book each key-token booking type. */
+const COLLECTION_OF = { NFT_THE_KEY_USE: 'THE_KEY', NFT_MASTER_KEY_USE: 'MASTER_KEY' } as const;
 
 /**
  * The key token a caller may book with: the wallet is linked to them, the chain says it holds the
@@ -136,13 +130,12 @@ export async function createNftTentativeBooking(
   language: Language,
   input: NftBookingInput,
 ): Promise<Created> {
-  const useType = useTypeOf(input.bookingType) as unknown as EntitledUseType<string, 'nftTheKeyUse'>;
   const { bookingType, tokenId: _t, walletAddress: _w, ...request } = input;
-  const { key, wallet } = await requireEntitlement(deps, accountId, keyCollectionOf(useType), input);
-  const hold: HoldRequest = { accountId, language, bookingType: bookingType as BookingTypeValue, request };
-  return holdEntitledStay(deps, hold, async (tx, { bookingId, priced, now }) => {
-    const taken = nightsTaken(priced.nights);
-    const year = entitlementYear(priced.checkinDate);
+  const { key, wallet } = await requireEntitlement(deps, accountId, COLLECTION_OF[bookingType], input);
+  const entitlement = { tokenId: key.tokenId, walletAddress: getAddress(wallet) };
+  const hold = { accountId, language, bookingType, request, entitlement };
+  return holdEntitledStay(deps, hold, async (tx, { bookingId, checkinDate, nights: taken, now }) => {
+    const year = entitlementYear(checkinDate);
     await grantYear(tx, key, year, now);
     try {
       await repo.appendNights(tx, {
@@ -257,8 +250,6 @@ export async function reactToTransfers(deps: Deps): Promise<number> {
     const bookings = await repo.futureBookingsOfToken(deps.db, e.collection, e.tokenId, today);
     for (const b of bookings) {
       if (b.walletAddress.toLowerCase() === e.to) continue;
-      const booking = await bookingRepo.findBooking(deps.db, b.bookingId);
-      if (booking?.status !== 'TENTATIVE') continue;
       await cancelBooking(deps, b.accountId, 'en', b.bookingId);
       cancelled++;
     }

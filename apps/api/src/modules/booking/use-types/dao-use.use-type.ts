@@ -1,6 +1,5 @@
 import { createDaoTentativeBooking } from '@yado/contract/dao.contract';
 import { AppError } from '../../../platform/app-error.js';
-import { daoBookingFacts } from '../../dao/dao.repo.js';
 import type { EntitledUseType } from './use-type.js';
 
 /**
@@ -15,7 +14,7 @@ export const daoUse = {
   consumes: 'YEN',
   coversNights: true,
   acceptsCoupon: false,
-  entitlement: { keyCollection: null, facts: (db, bookingId) => daoBookingFacts(db, bookingId) },
+  entitlement: 'DAO_SLOT',
   extensionField: 'daoUse',
   typeExtension: (_facts, _quote, _owner, _gift, entitlement) => {
     if (!entitlement || !('daoAccommodationSlotId' in entitlement)) throw new AppError('CodeInternal');

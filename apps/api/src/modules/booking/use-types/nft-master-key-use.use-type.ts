@@ -1,5 +1,4 @@
 import { createNftTentativeBooking } from '@yado/contract/key-token.contract';
-import { keyBookingFacts } from '../../key-token/key-token.repo.js';
 import { entitlementFactsOf } from './nft-the-key-use.use-type.js';
 import type { EntitledUseType } from './use-type.js';
 
@@ -15,10 +14,7 @@ export const nftMasterKeyUse = {
   consumes: 'YEN',
   coversNights: true,
   acceptsCoupon: false,
-  entitlement: {
-    keyCollection: 'MASTER_KEY',
-    facts: (db, bookingId) => keyBookingFacts(db, bookingId),
-  },
+  entitlement: 'KEY_TOKEN',
   extensionField: 'nftMasterKeyUse',
   typeExtension: (_facts, _quote, _owner, _gift, entitlement) => {
     const e = entitlementFactsOf(entitlement);

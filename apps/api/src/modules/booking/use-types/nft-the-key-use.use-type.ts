@@ -1,6 +1,5 @@
 import { createNftTentativeBooking } from '@yado/contract/key-token.contract';
 import { AppError } from '../../../platform/app-error.js';
-import { keyBookingFacts } from '../../key-token/key-token.repo.js';
 import type { EntitledUseType, EntitlementFacts } from './use-type.js';
 
 /** The key facts of a key-token booking; the core reads them for every booking of an entitled type. */
@@ -24,10 +23,7 @@ export const nftTheKeyUse = {
   consumes: 'YEN',
   coversNights: true,
   acceptsCoupon: false,
-  entitlement: {
-    keyCollection: 'THE_KEY',
-    facts: (db, bookingId) => keyBookingFacts(db, bookingId),
-  },
+  entitlement: 'KEY_TOKEN',
   extensionField: 'nftTheKeyUse',
   typeExtension: (_facts, _quote, _owner, _gift, entitlement) => {
     const e = entitlementFactsOf(entitlement);

@@ -5,7 +5,6 @@ import type { DateTime } from '@yado/contract/common.schema';
 import type { MethodDef } from '@yado/contract/method';
 import type { TimeUseRequest } from '@yado/contract/time-use.contract';
 import type { z } from 'zod';
-import type { Db } from '../../../platform/db/pool.js';
 import type { IsoDate } from '@yado/contract/civil-date';
 import type { QuoteSnapshot } from '../booking-quote.rules.js';
 
@@ -94,12 +93,8 @@ export type EntitlementFacts = { tokenId: string; walletAddress: string } | { da
 export type EntitledUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
   createMethod: MethodDef<z.ZodType, z.ZodType>;
   coversNights: true;
-  entitlement: {
-    /** The key-token collection whose tokens book the type; null for a DAO slot. */
-    keyCollection: 'THE_KEY' | 'MASTER_KEY' | null;
-    /** The token and wallet, or the slot, of one of its bookings (null when none was written). */
-    facts(db: Db, bookingId: string): Promise<EntitlementFacts | null>;
-  };
+  /** What pays the room; the booking keeps the entitlement's facts (bookings.entitlement). */
+  entitlement: 'KEY_TOKEN' | 'DAO_SLOT';
 };
 
 /** The request a type's create method takes: the booking request, with or without a coupon. */
