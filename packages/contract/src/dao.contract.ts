@@ -26,9 +26,13 @@ export type DaoAccommodationSlot = z.infer<typeof DaoAccommodationSlotSchema>;
 export const listDaoAccommodationSlots = defineMethod({
   path: 'list_dao_accommodation_slots',
   access: 'user',
-  summary: "The signed-in user's DAO accommodation slots, newest first, with the days left.",
+  summary:
+    "The signed-in user's DAO accommodation slots, newest first, with the days left, and the house groups that take DAO stays.",
   input: z.object({}).strict(),
-  output: z.object({ slots: z.array(DaoAccommodationSlotSchema) }),
+  output: z.object({
+    slots: z.array(DaoAccommodationSlotSchema),
+    houseGroups: z.array(z.object({ houseGroupId: z.string(), name: z.string() })),
+  }),
 });
 
 export const createDaoTentativeBooking = defineMethod({
@@ -37,7 +41,9 @@ export const createDaoTentativeBooking = defineMethod({
   idempotent: true,
   summary:
     "Holds a stay as a TENTATIVE DAO_USE booking, its nights taken from the slot's days (standard or high by each night's price type; the slot pays the room, meals and options are paid as usual). 404 CodeDaoSlotNotFound; 409 CodeDaoSlotExpired, CodeDaoCheckinDeadlinePassed (check-in after the slot's checkinDeadline), CodeDaoSlotDaysExhausted; 400 CodeDaoOutsideBookingWindow (check-in more than bookingWindowDays ahead); 409 CodeHouseNotAvailable.",
-  input: BookingRequestSchema.omit({ coupon: true }).extend({ daoAccommodationSlotId: z.string().uuid() }).strict(),
+  input: BookingRequestSchema.omit({ coupon: true })
+    .extend({ daoAccommodationSlotId: z.string().min(1).max(100) })
+    .strict(),
   output: CreatedOutput,
 });
 

@@ -108,7 +108,18 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
   entry('/mypage', {
     access: 'private',
     screen: 'routes/mypage.route.tsx',
-    namespaces: ['booking', 'points', 'gift', 'rental', 'waitlist', 'stay', 'questionnaire', 'stay-pass', 'wallet'],
+    namespaces: [
+      'booking',
+      'points',
+      'gift',
+      'rental',
+      'waitlist',
+      'stay',
+      'questionnaire',
+      'stay-pass',
+      'wallet',
+      'key-token',
+    ],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
   entry('/mypage/keys', { access: 'private', screen: 'routes/mypage-keys.route.tsx', namespaces: ['stay'] }),
@@ -130,7 +141,23 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['waitlist'],
   }),
   // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
-  entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
+  entry('/mypage/wallet', {
+    access: 'private',
+    screen: 'routes/mypage-wallet.route.tsx',
+    namespaces: ['wallet', 'key-token'],
+  }),
+  // Key tokens (THE KEY, MASTER KEY) of the wallets linked on the wallet page, and booking with them (decision 0051).
+  entry('/mypage/key-tokens', {
+    access: 'private',
+    screen: 'routes/mypage-key-tokens.route.tsx',
+    namespaces: ['key-token'],
+  }),
+  // The user's DAO accommodation slots and booking on them (decision 0051).
+  entry('/mypage/dao-slots', {
+    access: 'private',
+    screen: 'routes/mypage-dao-slots.route.tsx',
+    namespaces: ['key-token'],
+  }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {
     access: 'private',

@@ -139,6 +139,32 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
           ›
         </span>
       </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/key-tokens', language)}
+        data-testid="mypage-key-tokens"
+      >
+        <span className="mypage-points__label">
+          {t('key-token:mypageLink')}
+          <span className="muted mypage-owner__body">{t('key-token:mypageLinkBody')}</span>
+        </span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+      <Link
+        className="card mypage-points"
+        to={localizePath('/mypage/dao-slots', language)}
+        data-testid="mypage-dao-slots"
+      >
+        <span className="mypage-points__label">
+          {t('key-token:daoLink')}
+          <span className="muted mypage-owner__body">{t('key-token:daoLinkBody')}</span>
+        </span>
+        <span className="mypage-points__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">

@@ -52,6 +52,8 @@ const slotsOf = async (g: Guest) => (await t.call(listDaoAccommodationSlots, {},
 describe('DAO accommodation slots', () => {
   it('lists a granted slot and books a DAO_USE stay on its days, given back when cancelled', async () => {
     const { hg, g, slotId } = await member();
+    const listed = await t.call(listDaoAccommodationSlots, {}, { token: g.token });
+    expect(listed.body.houseGroups).toContainEqual({ houseGroupId: hg.houseGroupId, name: expect.any(String) });
     expect(await slotsOf(g)).toEqual([
       expect.objectContaining({
         daoAccommodationSlotId: slotId,

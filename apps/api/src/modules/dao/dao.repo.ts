@@ -50,7 +50,7 @@ export async function listSlots(db: Db, accountId: string): Promise<DaoSlotRow[]
 }
 
 export async function findSlot(db: Db, id: string): Promise<DaoSlotRow | null> {
-  const { rows } = await db.query<Raw>(`${SELECT} WHERE s.id = $1 GROUP BY s.id`, [id]);
+  const { rows } = await db.query<Raw>(`${SELECT} WHERE s.id::text = $1 GROUP BY s.id`, [id]);
   return rows[0] ? rowOf(rows[0]) : null;
 }
 
@@ -121,4 +121,14 @@ export async function returnsOwed(db: Db, limit: number): Promise<Omit<DayEntry,
     kind: 'RETURN' as const,
     reference: r.reference,
   }));
+}
+
+/** The house groups that take DAO stays, by name in the language asked for. */
+export async function daoHouseGroups(db: Db, language: 'en' | 'ja'): Promise<{ houseGroupId: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT id, CASE WHEN $1 = 'ja' THEN name_ja ELSE name_en END AS name FROM house_groups
+     WHERE 'DAO_USE' = ANY(available_booking_types) ORDER BY name, id LIMIT 200`,
+    [language],
+  );
+  return rows.map((r) => ({ houseGroupId: r.id, name: r.name }));
 }

@@ -8,7 +8,7 @@ import { implement } from '../../platform/http/rpc-app.js';
 import * as dao from './dao.service.js';
 
 export const daoImplementations = [
-  implement(listDaoAccommodationSlots, (ctx) => dao.listSlots(ctx.deps, requirePrincipal(ctx).accountId)),
+  implement(listDaoAccommodationSlots, (ctx) => dao.listSlots(ctx.deps, requirePrincipal(ctx).accountId, ctx.language)),
   implement(createDaoTentativeBooking, (ctx, input) =>
     dao.createDaoTentativeBooking(ctx.deps, requirePrincipal(ctx).accountId, ctx.language, input),
   ),

@@ -38,9 +38,13 @@ function slotOutput(s: repo.DaoSlotRow, now: Date): DaoAccommodationSlot {
   };
 }
 
-export async function listSlots(deps: Deps, accountId: string) {
+export async function listSlots(deps: Deps, accountId: string, language: Language) {
   const now = deps.clock.now();
-  return { slots: (await repo.listSlots(deps.db, accountId)).map((s) => slotOutput(s, now)) };
+  const [slots, houseGroups] = await Promise.all([
+    repo.listSlots(deps.db, accountId),
+    repo.daoHouseGroups(deps.db, language),
+  ]);
+  return { slots: slots.map((s) => slotOutput(s, now)), houseGroups };
 }
 
 export async function grantSlot(

@@ -1,4 +1,6 @@
+import type { LinkedWallet } from '@yado/contract/key-token.contract';
 import type { NacLedgerEntry, NacTransfer } from '@yado/contract/nac.contract';
+import { LinkedWalletsCard } from '../../key-token/components/linked-wallets.component';
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
@@ -15,6 +17,7 @@ export type WalletPageData = {
   entries: NacLedgerEntry[];
   nextPageToken: string;
   transfers: NacTransfer[];
+  wallets: LinkedWallet[];
 };
 
 /** While a transfer is in progress the page reads its data again this often, until it settles. */
@@ -50,6 +53,7 @@ export function WalletPage({ data }: { data: WalletPageData }) {
         <div className="wallet-summary__column">
           <WalletBalanceCard balance={data.balance} />
           <WalletExchangeCard returnPath={localizePath('/mypage/wallet', language)} />
+          <LinkedWalletsCard wallets={data.wallets} />
         </div>
         <WalletTransferForm onStarted={() => void revalidator.revalidate()} />
       </div>
