@@ -1,3 +1,4 @@
+import { seedDemoKeyTokens } from './key-token-seed.service.js';
 import { AppError } from '../platform/app-error.js';
 import { withTx } from '../platform/db/pool.js';
 import type { Deps } from '../platform/deps.js';
@@ -230,5 +231,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoStayPassDetails(deps);
   await seedDemoDoors(deps);
   await seedDemoQuestionnaire(deps);
+  await seedDemoKeyTokens(deps);
   return true;
 }
