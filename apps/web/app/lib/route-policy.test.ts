@@ -41,6 +41,8 @@ const ROWS: Row[] = [
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/wallet', '/mypage/wallet', 'private', 'light', true, true, true, false],
+  ['/mypage/key-tokens', '/mypage/key-tokens', 'private', 'light', true, true, true, false],
+  ['/mypage/dao-slots', '/mypage/dao-slots', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [

@@ -66,9 +66,9 @@ function KeyCard({ nftKey }: { nftKey: NftKey }) {
               {t('key-token:keys.left', { left: nftKey.remainingNightsHigh, total: nftKey.nightsHigh })}
             </dd>
           </div>
-          <p className="wallet-small key-card__year">{t('key-token:keys.year', { year: nftKey.year })}</p>
         </dl>
       )}
+      {master ? null : <p className="wallet-small key-card__year">{t('key-token:keys.year', { year: nftKey.year })}</p>}
       <KeyTokenBookingForm nftKey={nftKey} />
     </article>
   );
