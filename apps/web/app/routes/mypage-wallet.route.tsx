@@ -2,6 +2,7 @@ import { listLinkedWallets } from '@yado/contract/key-token.contract';
 import { getCryptoBalance, listNacLedgerEntries, listNacTransfers } from '@yado/contract/nac.contract';
 import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
 import { NAC_LEDGER_PAGE_SIZE } from '../features/wallet/components/wallet-ledger.component';
+import { LinkedWalletsCard } from '../features/key-token/components/linked-wallets.component';
 import { WalletPage } from '../features/wallet/components/wallet-page.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
@@ -46,5 +47,5 @@ export const meta: MetaFunction = ({ location }) =>
   titleMeta(translatorFor(languageFromPath(location.pathname))('wallet:title'));
 
 export default function MypageWalletRoute({ loaderData }: Route.ComponentProps) {
-  return <WalletPage data={loaderData} />;
+  return <WalletPage data={loaderData} linkedWallets={<LinkedWalletsCard wallets={loaderData.wallets} />} />;
 }

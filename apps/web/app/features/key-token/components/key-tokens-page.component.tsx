@@ -100,7 +100,7 @@ export function KeyTokensPage({ data }: { data: KeyTokensPageData }) {
           {data.wallets.length > 0 ? t('key-token:keys.none') : t('key-token:keys.noWallet')}
         </p>
       )}
-      <LinkedWalletsCard wallets={data.wallets} />
+      <LinkedWalletsCard wallets={data.wallets} keysLink={false} />
     </section>
   );
 }

@@ -16,7 +16,7 @@ export function shortAddress(address: string): string {
 }
 
 /** The wallets linked by signing a message, with the way to link the browser's wallet (wallet page). */
-export function LinkedWalletsCard({ wallets }: { wallets: LinkedWallet[] }) {
+export function LinkedWalletsCard({ wallets, keysLink = true }: { wallets: LinkedWallet[]; keysLink?: boolean }) {
   const { t } = useTranslation('key-token');
   const language = useLanguage();
   const revalidator = useRevalidator();
@@ -65,9 +65,11 @@ export function LinkedWalletsCard({ wallets }: { wallets: LinkedWallet[] }) {
         <Button variant="secondary" busy={busy} onClick={() => void link()} data-testid="link-wallet">
           {busy ? t('key-token:wallets.linking') : t('key-token:wallets.link')}
         </Button>
-        <Link className="key-wallets__keys" to={localizePath('/mypage/key-tokens', language)}>
-          {t('key-token:wallets.toKeys')}
-        </Link>
+        {keysLink ? (
+          <Link className="key-wallets__keys" to={localizePath('/mypage/key-tokens', language)}>
+            {t('key-token:wallets.toKeys')}
+          </Link>
+        ) : null}
       </div>
     </section>
   );

@@ -1,7 +1,5 @@
-import type { LinkedWallet } from '@yado/contract/key-token.contract';
 import type { NacLedgerEntry, NacTransfer } from '@yado/contract/nac.contract';
-import { LinkedWalletsCard } from '../../key-token/components/linked-wallets.component';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
@@ -17,14 +15,16 @@ export type WalletPageData = {
   entries: NacLedgerEntry[];
   nextPageToken: string;
   transfers: NacTransfer[];
-  wallets: LinkedWallet[];
 };
 
 /** While a transfer is in progress the page reads its data again this often, until it settles. */
 const PENDING_REFRESH_MS = 2_000;
 
-/** /mypage/wallet: the NAC balance, moving NAC with the exchange, the transfers and the ledger. */
-export function WalletPage({ data }: { data: WalletPageData }) {
+/**
+ * /mypage/wallet: the NAC balance, moving NAC with the exchange, the transfers and the ledger; the
+ * route adds the linked wallets (the key-token feature's card) as `linkedWallets`.
+ */
+export function WalletPage({ data, linkedWallets }: { data: WalletPageData; linkedWallets?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const revalidator = useRevalidator();
@@ -53,7 +53,7 @@ export function WalletPage({ data }: { data: WalletPageData }) {
         <div className="wallet-summary__column">
           <WalletBalanceCard balance={data.balance} />
           <WalletExchangeCard returnPath={localizePath('/mypage/wallet', language)} />
-          <LinkedWalletsCard wallets={data.wallets} />
+          {linkedWallets}
         </div>
         <WalletTransferForm onStarted={() => void revalidator.revalidate()} />
       </div>
