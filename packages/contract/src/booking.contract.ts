@@ -278,6 +278,16 @@ export const GiftSenderSchema = z.object({
 });
 
 /** The gift-use type extension: the slots the owner gave, and who gave them. */
+/** Key-token use (spec: tokenId, walletAddress; the master key adds datesFixed). */
+export const NftKeyUseExtensionSchema = z.object({ tokenId: z.string(), walletAddress: z.string() });
+export const NftMasterKeyUseExtensionSchema = NftKeyUseExtensionSchema.extend({
+  /** Always true: a master key books only its fixed dates. */
+  datesFixed: z.boolean(),
+});
+
+/** DAO use: the slot whose days the stay took. */
+export const DaoUseExtensionSchema = z.object({ daoAccommodationSlotId: z.string() });
+
 export const GiftUseExtensionSchema = z.object({
   consumption: SlotConsumptionSchema,
   sender: GiftSenderSchema,
@@ -362,6 +372,9 @@ export const BookingDetailSchema = z.object({
   giftUse: GiftUseExtensionSchema.nullable(),
   slotsGiftUse: SlotsGiftExtensionSchema.nullable(),
   datedSlotsGiftUse: DatedSlotsGiftExtensionSchema.nullable(),
+  nftTheKeyUse: NftKeyUseExtensionSchema.nullable(),
+  nftMasterKeyUse: NftMasterKeyUseExtensionSchema.nullable(),
+  daoUse: DaoUseExtensionSchema.nullable(),
   /** The status extension of a TENTATIVE booking; null otherwise. */
   tentative: TentativeExtensionSchema.nullable(),
   /** The status extension of a GIFTED booking (waiting for its recipient); null otherwise. */
@@ -500,7 +513,7 @@ export type OwnerBookingRequest = z.infer<typeof OwnerBookingRequestSchema>;
 
 const BookingIdInput = z.object({ bookingId: id }).strict();
 const BookingOutput = z.object({ booking: BookingDetailSchema });
-const CreatedOutput = z.object({ bookingId: z.string(), bookingNumber: z.string(), quote: BookingQuoteSchema });
+export const CreatedOutput = z.object({ bookingId: z.string(), bookingNumber: z.string(), quote: BookingQuoteSchema });
 
 // Methods ------------------------------------------------------------------------
 

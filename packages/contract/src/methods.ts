@@ -13,6 +13,8 @@ import { NOTIFICATION_METHODS } from './notification.contract.js';
 import { OWNER_AREA_METHODS } from './owner-area.contract.js';
 import { OWNERSHIP_METHODS } from './ownership.contract.js';
 import type { MethodDef } from './method.js';
+import { DAO_METHODS } from './dao.contract.js';
+import { KEY_TOKEN_METHODS } from './key-token.contract.js';
 import { NAC_METHODS } from './nac.contract.js';
 import { PAYMENT_METHODS } from './payment.contract.js';
 import { POINT_METHODS } from './point.contract.js';
@@ -67,6 +69,8 @@ export const METHODS_BY_DOMAIN = {
   financialStatement: FINANCIAL_STATEMENT_METHODS,
   lending: LENDING_METHODS,
   voucher: VOUCHER_METHODS,
+  keyToken: KEY_TOKEN_METHODS,
+  dao: DAO_METHODS,
 } as const satisfies Record<string, readonly MethodDef[]>;
 
 export type Domain = keyof typeof METHODS_BY_DOMAIN;

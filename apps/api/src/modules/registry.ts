@@ -32,6 +32,10 @@ import { lendingImplementations } from './lending/lending.router.js';
 import { lendingTask } from './lending/lending.service.js';
 import { mealImplementations } from './meal/meal.router.js';
 import { mountNacRoutes } from './nac/nac.routes.js';
+import { daoImplementations } from './dao/dao.router.js';
+import { daoReturnsTask } from './dao/dao.service.js';
+import { keyTokenImplementations } from './key-token/key-token.router.js';
+import { keyTokenTasks } from './key-token/key-token.service.js';
 import { nacImplementations } from './nac/nac.router.js';
 import { reconcileNacTransfersTask } from './nac/nac.service.js';
 import { testExchangeTask } from './nac/test-exchange.adapter.js';
@@ -120,6 +124,8 @@ export const IMPLEMENTATIONS: Implementation[] = [
   ...financialStatementImplementations,
   ...lendingImplementations,
   ...voucherImplementations,
+  ...keyTokenImplementations,
+  ...daoImplementations,
 ];
 
 /**
@@ -155,6 +161,8 @@ export const BACKGROUND_TASKS: Task[] = [
   }),
   issueStayKeysTask,
   testExchangeTask,
+  ...keyTokenTasks,
+  daoReturnsTask,
   reconcileNacTransfersTask,
   lendingTask,
   releaseNacHoldsTask,

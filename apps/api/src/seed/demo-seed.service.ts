@@ -1,4 +1,5 @@
 import { seedDemoVoucherProducts } from './voucher-seed.service.js';
+import { seedDemoKeyTokens } from './key-token-seed.service.js';
 import { AppError } from '../platform/app-error.js';
 import { withTx } from '../platform/db/pool.js';
 import type { Deps } from '../platform/deps.js';
@@ -234,5 +235,6 @@ export async function seedDemoData(deps: Deps): Promise<boolean> {
   await seedDemoQuestionnaire(deps);
   await seedDemoLending(deps);
   await seedDemoVoucherProducts(deps);
+  await seedDemoKeyTokens(deps);
   return true;
 }

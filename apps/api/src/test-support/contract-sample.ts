@@ -105,7 +105,19 @@ function civilAfter(today: SampleContext['today'], days: number) {
 // An end (checkout, "to", validTo) is placed after its start so that ranges are in order.
 const isEnd = (name: string) => /^(?:to|end.*|checkout.*)$|(?:To|End|Until)$/.test(name);
 
-const STRING_CANDIDATES = ['probe', 'PROBE1', '/en', '123456', 'AAAA', 'probe-1', '12:00', 'JP', 'a'];
+// The last: an Ethereum address (and a hex string such as a signature).
+const STRING_CANDIDATES = [
+  'probe',
+  'PROBE1',
+  '/en',
+  '123456',
+  'AAAA',
+  'probe-1',
+  '12:00',
+  'JP',
+  'a',
+  '0x0000000000000000000000000000000000000001',
+];
 
 function sampleString(s: Schema, name: string): string {
   if (s.format === 'email') return 'probe@example.com';

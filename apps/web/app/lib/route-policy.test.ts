@@ -84,6 +84,8 @@ const ROWS: Row[] = [
   ],
   ['/mypage/vouchers', '/mypage/vouchers', 'private', 'light', true, true, true, false],
   ['/mypage/vouchers/shop', '/mypage/vouchers/shop', 'private', 'light', true, true, true, false],
+  ['/mypage/key-tokens', '/mypage/key-tokens', 'private', 'light', true, true, true, false],
+  ['/mypage/dao-slots', '/mypage/dao-slots', 'private', 'light', true, true, true, false],
   ['/mypage/driver-license', '/mypage/driver-license', 'private', 'light', true, true, true, false],
   ['/mypage/keys', '/mypage/keys', 'private', 'light', true, true, true, false],
   [

@@ -121,6 +121,7 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
       'financial',
       'lending',
       'voucher',
+      'key-token',
     ],
   }),
   // Every key the user holds: of their stays and shared with them (decision 0041).
@@ -150,7 +151,6 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     namespaces: ['lending'],
   }),
   // The NAC wallet: balance, transfers with the exchange and the NAC ledger.
-  entry('/mypage/wallet', { access: 'private', screen: 'routes/mypage-wallet.route.tsx', namespaces: ['wallet'] }),
   // Payment statements by quarter and half year, one statement with its share links, and its PDF (a resource route).
   entry('/mypage/financial-statements', {
     access: 'private',
@@ -194,6 +194,23 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     access: 'private',
     screen: 'routes/mypage-vouchers-shop.route.tsx',
     namespaces: ['voucher', 'wallet'],
+  }),
+  entry('/mypage/wallet', {
+    access: 'private',
+    screen: 'routes/mypage-wallet.route.tsx',
+    namespaces: ['wallet', 'key-token'],
+  }),
+  // Key tokens (THE KEY, MASTER KEY) of the wallets linked on the wallet page, and booking with them (decision 0051).
+  entry('/mypage/key-tokens', {
+    access: 'private',
+    screen: 'routes/mypage-key-tokens.route.tsx',
+    namespaces: ['key-token'],
+  }),
+  // The user's DAO accommodation slots and booking on them (decision 0051).
+  entry('/mypage/dao-slots', {
+    access: 'private',
+    screen: 'routes/mypage-dao-slots.route.tsx',
+    namespaces: ['key-token'],
   }),
   // The guest's driver licences (needed to rent a car), and their photographs (a resource route, as invoices are; staff use it too).
   entry('/mypage/driver-license', {

@@ -138,6 +138,13 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
       />
       <LinkCard to={localizePath('/mypage/lending', language)} testId="mypage-lending" ns="lending" />
       <LinkCard to={localizePath('/mypage/vouchers', language)} testId="mypage-vouchers" ns="voucher" />
+      <LinkCard to={localizePath('/mypage/key-tokens', language)} testId="mypage-key-tokens" ns="key-token" />
+      <LinkCard
+        to={localizePath('/mypage/dao-slots', language)}
+        testId="mypage-dao-slots"
+        ns="key-token"
+        keys={['daoLink', 'daoLinkBody']}
+      />
       {user.userType === 'USER_TYPE_OWNER' ? (
         <Link className="card mypage-points" to={localizePath('/owner', language)} data-testid="mypage-owner">
           <span className="mypage-points__label">
@@ -194,13 +201,14 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** A card linking to one of the user's areas, titled and described by its namespace's My page texts. */
-function LinkCard(props: { to: string; testId: string; ns: string }) {
+function LinkCard(props: { to: string; testId: string; ns: string; keys?: [string, string] }) {
   const { t } = useTranslation();
+  const [label, body] = props.keys ?? ['mypageLink', 'mypageLinkBody'];
   return (
     <Link className="card mypage-points" to={props.to} data-testid={props.testId}>
       <span className="mypage-points__label">
-        {t(`${props.ns}:mypageLink`)}
-        <span className="muted mypage-owner__body">{t(`${props.ns}:mypageLinkBody`)}</span>
+        {t(`${props.ns}:${label}`)}
+        <span className="muted mypage-owner__body">{t(`${props.ns}:${body}`)}</span>
       </span>
       <span className="mypage-points__chevron" aria-hidden="true">
         ›

@@ -227,7 +227,8 @@ export async function priceRequest(
   const snapshot = buildQuote({
     houseGroup: quoteHouseGroup(hg),
     checkinDate,
-    nights,
+    // An entitlement (a key token) pays the room: its nights are priced at zero, their types kept.
+    nights: useType.coversNights ? nights.map((n) => ({ ...n, amount: 0 })) : nights,
     headcount: counts,
     meals: mealPricing,
     options: optionPricing,

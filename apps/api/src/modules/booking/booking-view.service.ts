@@ -123,7 +123,8 @@ function typeExtensionsOf(b: BookingRecord, p: DetailParts) {
   const owner = ownerFactsFor(b, house, p.billings.billings);
   const fields = {} as Record<(typeof USE_TYPES)[number]['extensionField'], unknown>;
   for (const t of USE_TYPES)
-    fields[t.extensionField] = t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner, p.gift) : null;
+    fields[t.extensionField] =
+      t.bookingType === b.bookingType ? t.typeExtension(facts, q, owner, p.gift, b.entitlement) : null;
   return fields as Pick<BookingDetail, (typeof USE_TYPES)[number]['extensionField']>;
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/pool.js';
 import type { BookingStatusValue } from '@yado/contract/booking.contract';
 import type { QuoteSnapshot } from './booking-quote.rules.js';
 import type { BookingTypeValue } from './use-types/use-types.registry.js';
+import type { EntitlementFacts } from './use-types/use-type.js';
 
 export type PaymentAttempt = {
   billingId: string;
@@ -70,6 +71,8 @@ export type BookingRecord = {
   giftSenderUserId: string | null;
   /** Until when the gift of the stay may be accepted (gift types). */
   giftExpireAt: Date | null;
+  /** What paid the room of a stay an entitlement pays (key token and wallet, or DAO slot); null otherwise. */
+  entitlement: EntitlementFacts | null;
 };
 
 const COLUMNS = `
@@ -79,7 +82,7 @@ const COLUMNS = `
   pet, tentative_deadline, coupon_redemption_id, quote, deposit_billing_id, default_billing_id, payment_method_id,
   payment_attempt, pending_refunds, conversation_id, guest_register_complete, booked_at, cancelled_at,
   checked_in_at, checked_out_at, created_at, updated_at, version, share_id, debt_option, booked_by_family_member, owner_fee_billing_id,
-  gift_sender_user_id, gift_expire_at`;
+  gift_sender_user_id, gift_expire_at, entitlement`;
 
 type Row = Record<string, unknown>;
 
@@ -138,6 +141,7 @@ function toRecord(r: Row): BookingRecord {
     ownerFeeBillingId: (r['owner_fee_billing_id'] as string | null | undefined) ?? null,
     giftSenderUserId: (r['gift_sender_user_id'] as string | null | undefined) ?? null,
     giftExpireAt: (r['gift_expire_at'] as Date | null | undefined) ?? null,
+    entitlement: (r['entitlement'] as EntitlementFacts | null | undefined) ?? null,
   };
 }
 
@@ -278,6 +282,8 @@ export type BookingInsert = Omit<
   // A gift's booking sets these when it is given or booked with a gift.
   | 'giftSenderUserId'
   | 'giftExpireAt'
+  // A stay an entitlement pays sets it in the hold's transaction (entitled-hold.service).
+  | 'entitlement'
 >;
 
 /** A new booking's own fields, from its type to its quote, in the column order of both booking writes below. */
@@ -575,11 +581,12 @@ const UPDATABLE = {
   userId: 'user_id',
   giftSenderUserId: 'gift_sender_user_id',
   giftExpireAt: 'gift_expire_at',
+  entitlement: 'entitlement',
 } as const satisfies Partial<Record<keyof BookingRecord, string>>;
 
 export type BookingPatch = Partial<Pick<BookingRecord, keyof typeof UPDATABLE>>;
 
-const JSON_COLUMNS = new Set(['quote', 'payment_attempt', 'pending_refunds', 'pet']);
+const JSON_COLUMNS = new Set(['quote', 'payment_attempt', 'pending_refunds', 'pet', 'entitlement']);
 
 export async function updateBooking(tx: Db, id: string, patch: BookingPatch, now: Date): Promise<void> {
   const sets: string[] = [];

@@ -61,10 +61,13 @@ async function anyDetail(ctx: CallContext, bookingId: string) {
   return { booking: await bookingDetail(ctx.deps, await requireBooking(ctx.deps, bookingId), ctx.language) };
 }
 
-type BookedHere = Exclude<(typeof USE_TYPES)[number], { gift: unknown }>;
+type BookedHere = Exclude<(typeof USE_TYPES)[number], { gift: unknown } | { entitlement: unknown }>;
 
-/** The types this router creates: a gift type's create method is the gift module's (it writes the gift too). */
-const bookedHere = (t: (typeof USE_TYPES)[number]): t is BookedHere => !('gift' in t);
+/**
+ * The types this router creates: a gift type's create method is the gift module's (it writes the gift
+ * too), a key-token type's the key-token module's (it takes the token's nights).
+ */
+const bookedHere = (t: (typeof USE_TYPES)[number]): t is BookedHere => !('gift' in t) && !('entitlement' in t);
 
 /**
  * A booking type's create method: the core's hold for the types paid in yen, the owner hold for

@@ -155,7 +155,7 @@ async function readForHold(deps: Deps, hold: HoldRequest, catalogue: CatalogueRe
 }
 
 /** The booking row of the hold (the plain hold's call fills in the guest and the house itself). */
-function bookingRow(
+export function bookingRow(
   hold: HoldRequest,
   priced: PricedRequest,
   ids: HoldIds,
@@ -188,7 +188,12 @@ function bookingRow(
 }
 
 /** The booking's first recorded transition: into TENTATIVE. */
-function firstEvent(hold: HoldRequest, houseId: string, snapshot: QuoteSnapshot, couponRedemptionId: string | null) {
+export function firstEvent(
+  hold: HoldRequest,
+  houseId: string,
+  snapshot: QuoteSnapshot,
+  couponRedemptionId: string | null,
+) {
   return {
     fromStatus: null,
     toStatus: 'TENTATIVE',
@@ -204,7 +209,7 @@ function firstEvent(hold: HoldRequest, houseId: string, snapshot: QuoteSnapshot,
 }
 
 /** The quote with the house the hold took. */
-const withHouse = (snapshot: QuoteSnapshot, houseId: string): QuoteSnapshot => ({
+export const withHouse = (snapshot: QuoteSnapshot, houseId: string): QuoteSnapshot => ({
   ...snapshot,
   quote: { ...snapshot.quote, consumptionHouseId: houseId },
 });

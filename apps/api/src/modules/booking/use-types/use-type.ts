@@ -78,6 +78,25 @@ export type GiftedUseType<T extends string, F extends keyof BookingDetail> = Omi
   gift: GiftUse;
 };
 
+/**
+ * What a booking held on an entitlement shows in its type extension: the key token and the wallet
+ * that held it, or the DAO slot whose days it took.
+ */
+export type EntitlementFacts = { tokenId: string; walletAddress: string } | { daoAccommodationSlotId: string };
+
+/**
+ * A booking type whose room an entitlement pays (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE, DAO_USE;
+ * decision 0051): its create method is the entitlement's module's (the nights leave the token's or
+ * the slot's ledger in the hold's transaction); the core prices its nights at zero and holds, confirms and cancels it as any
+ * stay paid in yen (meals, options, extra guests).
+ */
+export type EntitledUseType<T extends string, F extends keyof BookingDetail> = Omit<UseType<T, F>, 'createMethod'> & {
+  createMethod: MethodDef<z.ZodType, z.ZodType>;
+  coversNights: true;
+  /** What pays the room; the booking keeps the entitlement's facts (bookings.entitlement). */
+  entitlement: 'KEY_TOKEN' | 'DAO_SLOT';
+};
+
 /** The request a type's create method takes: the booking request, with or without a coupon. */
 export type HoldInput = Omit<BookingRequest, 'coupon'> & { coupon?: BookingRequest['coupon'] };
 
@@ -112,6 +131,8 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
   lodges?: boolean;
   /** The check-in and check-out a booking shows when they are not the nights' (a type held by the hour shows its hours). */
   shownTimes?(quote: QuoteSnapshot['quote']): { checkinTime: DateTime; checkoutTime: DateTime };
+  /** The room is paid by an entitlement (a key token): the quote prices each night at zero. */
+  coversNights?: boolean;
   /** Its part of the quote: whether a coupon may discount the stay. */
   acceptsCoupon: boolean;
   /** The booking detail's field that carries the type extension (null for every other type). */
@@ -121,5 +142,6 @@ export type UseType<T extends string = string, F extends keyof BookingDetail = k
     quote: QuoteSnapshot['quote'],
     owner: OwnerFacts | null,
     gift?: GiftFacts | null,
+    entitlement?: EntitlementFacts | null,
   ): NonNullable<BookingDetail[F]>;
 };

@@ -12,7 +12,10 @@ describe('booking types', () => {
   it('lists each type once, each with its own create method and extension field', () => {
     const types = USE_TYPES.map((t) => t.bookingType);
     expect(new Set(types).size).toBe(types.length);
-    expect(new Set(USE_TYPES.map((t) => t.createMethod.path)).size).toBe(types.length);
+    // The two key-token types share the spec's one method for key stays (create_nft_tentative_booking).
+    const methods = USE_TYPES.map((t) => t.createMethod.path);
+    expect(new Set(methods).size).toBe(types.length - 1);
+    expect(methods.filter((m) => m === 'create_nft_tentative_booking')).toHaveLength(2);
     expect(new Set(USE_TYPES.map((t) => t.extensionField)).size).toBe(types.length);
   });
 
@@ -34,7 +37,19 @@ describe('booking types', () => {
     expect(t.typeExtension(facts, quote, null)).toEqual(facts);
   });
 
+  it('NFT_THE_KEY_USE and NFT_MASTER_KEY_USE: the token pays the room, no coupon, the token and wallet shown', () => {
+    const key = useTypeOf('NFT_THE_KEY_USE');
+    const master = useTypeOf('NFT_MASTER_KEY_USE');
+    expect(key.coversNights && master.coversNights).toBe(true);
+    expect(key.acceptsCoupon || master.acceptsCoupon).toBe(false);
+    const e = { tokenId: '7', walletAddress: '0xabc' };
+    expect(key.typeExtension(facts, quote, null, null, e)).toEqual(e);
+    expect(master.typeExtension(facts, quote, null, null, e)).toEqual({ ...e, datesFixed: true });
+  });
+
   it('a type without a module is not bookable', () => {
-    expect(() => useTypeOf('DAO_USE')).toThrowError(expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }));
+    expect(() => useTypeOf('OTA_GUEST_USE')).toThrowError(
+      expect.objectContaining({ reason: 'CodeBookingTypeNotAvailable' }),
+    );
   });
 });

@@ -1,10 +1,13 @@
 import { AppError } from '../../../platform/app-error.js';
+import { daoUse } from './dao-use.use-type.js';
 import { datedSlotsGiftUse } from './dated-slots-gift-use.use-type.js';
 import { exclusiveAccommodationUse } from './exclusive-accommodation-use.use-type.js';
 import { exclusiveTimeUse } from './exclusive-time-use.use-type.js';
 import { giftUse } from './gift-use.use-type.js';
 import { guestUse } from './guest-use.use-type.js';
 import { mutualUse } from './mutual-use.use-type.js';
+import { nftMasterKeyUse } from './nft-master-key-use.use-type.js';
+import { nftTheKeyUse } from './nft-the-key-use.use-type.js';
 import { ownUse } from './own-use.use-type.js';
 import { slotsGiftUse } from './slots-gift-use.use-type.js';
 import type { UseType } from './use-type.js';
@@ -19,6 +22,9 @@ export const USE_TYPES = [
   giftUse,
   slotsGiftUse,
   datedSlotsGiftUse,
+  nftTheKeyUse,
+  nftMasterKeyUse,
+  daoUse,
 ] as const;
 
 /** A booking type the core serves. */

@@ -1,5 +1,5 @@
 import type { NacLedgerEntry, NacTransfer } from '@yado/contract/nac.contract';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
@@ -20,8 +20,11 @@ export type WalletPageData = {
 /** While a transfer is in progress the page reads its data again this often, until it settles. */
 const PENDING_REFRESH_MS = 2_000;
 
-/** /mypage/wallet: the NAC balance, moving NAC with the exchange, the transfers and the ledger. */
-export function WalletPage({ data }: { data: WalletPageData }) {
+/**
+ * /mypage/wallet: the NAC balance, moving NAC with the exchange, the transfers and the ledger; the
+ * route adds the linked wallets (the key-token feature's card) as `linkedWallets`.
+ */
+export function WalletPage({ data, linkedWallets }: { data: WalletPageData; linkedWallets?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const revalidator = useRevalidator();
@@ -50,6 +53,7 @@ export function WalletPage({ data }: { data: WalletPageData }) {
         <div className="wallet-summary__column">
           <WalletBalanceCard balance={data.balance} />
           <WalletExchangeCard returnPath={localizePath('/mypage/wallet', language)} />
+          {linkedWallets}
         </div>
         <WalletTransferForm onStarted={() => void revalidator.revalidate()} />
       </div>
