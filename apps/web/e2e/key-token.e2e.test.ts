@@ -1,11 +1,12 @@
 import { mintSimulatedKeyToken } from '@yado/contract/key-token.contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
 import { DEMO_STAFF, screenshotAtWidths, signedInGuest, signInByApi } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated, injectWallet } from './support/test-wallet';
 
 /**
  * Key tokens against the real server and its simulated chain: staff mint a THE KEY token to a
@@ -29,31 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
-
-/** The page's window.ethereum: every request goes to the test's wallet, which signs with its key. */
-async function injectWallet(page: Page, account: ReturnType<typeof privateKeyToAccount>): Promise<void> {
-  await page.exposeFunction('__testWallet', async (method: string, params: unknown[]) => {
-    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account.address];
-    if (method === 'eth_chainId') return '0x1';
-    if (method === 'personal_sign') return account.signMessage({ message: String(params[0]) });
-    throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-  });
-  await page.addInitScript(() => {
-    const call = (window as unknown as { __testWallet: (m: string, p: unknown[]) => Promise<unknown> }).__testWallet;
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      isMetaMask: false,
-      request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []),
-    };
-  });
-}
 
 const isoInTokyo = (daysAhead: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date(Date.now() + daysAhead * 86_400_000));

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO_STAFF, newContext, screenshotAtWidths, signIn, signedInGuest, todayInTokyo } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated, injectWallet } from './support/test-wallet';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /**
  * Lending against the real server, its test-mode exchange and its background tasks: the demo guest
- * deposits NAC from the exchange, applies to lend 100 NAC, is sent back by the exchange with the
+ * links their browser wallet by signing the server's Sign-In with Ethereum message, deposits NAC
+ * from the exchange, applies to lend 100 NAC, is sent back by the exchange with the
  * code of a cancel, pays from the balance; staff confirm the transfer on the staff-confirmation page;
  * the application's end and return dates are moved to today (the server runs on the real clock) and
  * the lending task returns the NAC with its reward, seen on the wallet page.
@@ -27,21 +30,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
-
 const balanceText = (page: Page) => page.getByTestId('nac-balance').textContent();
 
 describe('lending', () => {
   it('lends NAC, is confirmed by staff, and gets it back with the reward at the return date', async () => {
     const { context, page } = await signedInGuest(browser, base, 'en', 1280);
+    const account = privateKeyToAccount(generatePrivateKey());
+    await injectWallet(page, account);
 
-    // NAC first, from the exchange.
+    // The guest links their browser wallet (Sign-In with Ethereum), then takes NAC from the exchange.
     await page.goto(`${base}/mypage/wallet`, { waitUntil: 'networkidle' });
+    await hydrated(page, 'link-wallet');
+    await page.getByTestId('link-wallet').click();
+    await page.getByTestId('linked-wallet').waitFor();
+    expect(await page.getByTestId('linked-wallet').textContent()).toContain(account.address);
     await hydrated(page, 'nac-deposit');
     await page.getByLabel('Amount (NAC)').fill('150');
     await page.getByTestId('nac-deposit').click();
