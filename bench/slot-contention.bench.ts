@@ -18,6 +18,10 @@
 // calls (the caller, family, shares, settings, allocation rounds, balance, place, then the
 // transaction) where a plain guest hold makes one. Before holds wrote the stay and booking in one
 // call and consumed the slots last, the same run measured 17.5 against 77.6 (0.23).
+// Decision 0052 (a refused statement keeps its pooled connection; high-substitutes in the one call;
+// one lock per balance), load 7 to 16: ratio 0.59 to 1.06 over seven runs (0.60, 0.81, 0.59, 0.77,
+// 1.06, 0.61, 0.60), 2.3 to 3.6 ms of API CPU per owner request against 1.5 to 2.4 ms per guest
+// one; the same load gave 0.56 to 0.71 and 3.1 to 4.0 ms before it.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
