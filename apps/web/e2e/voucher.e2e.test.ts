@@ -130,8 +130,9 @@ describe('stay vouchers', () => {
       ]);
     }
     expect(booked).toBe(true);
-    expect(await page.locator('html').getAttribute('data-color-mode')).toBe('dark');
-    expect(await page.locator('h1').textContent()).toBe('Your stay is held');
+    // The address changes as the navigation starts; the page (and its dark mode) follows once rendered.
+    await page.getByRole('heading', { level: 1, name: 'Your stay is held' }).waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('data-color-mode')).toBe('dark');
     const stay = page.getByTestId('voucher-stay-complete');
     expect(await stay.textContent()).toContain('Kazahana Villa');
     const bookingNumber = (await page.getByTestId('voucher-stay-number').textContent())!.replace('Booking ', '');
