@@ -141,6 +141,22 @@ describe('booking nights with an accommodation voucher', () => {
     expect(await remaining(g, voucherId)).toBe(3);
   });
 
+  it('holds one stay and takes its nights once when a request is retried with its Idempotency-Key', async () => {
+    const { hg, g, voucherId } = await holder({ days: 3 });
+    const key = randomUUID();
+    const send = () =>
+      t.call(
+        createVoucherTentativeBooking,
+        { ...stayRequest(hg.houseGroupId, hg.today, 5, 1), accommodationVoucherId: voucherId },
+        { token: g.token, headers: { 'idempotency-key': key } },
+      );
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(200);
+    expect(again.body.bookingId).toBe(first.body.bookingId);
+    expect(await remaining(g, voucherId)).toBe(2);
+  });
+
   it('never lets concurrent holds take more nights than the voucher has', async () => {
     const { hg, g, voucherId } = await holder({ days: 3, houses: 1 });
     const results = await Promise.all([3, 8, 13, 18].map((d) => book(g, hg, voucherId, d, 2)));
