@@ -8,7 +8,8 @@ import { launchBrowser, startTestServer } from './support/test-server';
  * Stay vouchers against the real server and its test-mode exchange: the demo guest moves NAC into
  * the wallet, opens the vouchers from My page, buys three nights at Kazahana Villa at the NAC price
  * quoted, sees the voucher on the dark complete page and then among their vouchers with its nights
- * left; then the pages in Japanese. With YADO_SCREENSHOTS=<folder> the pages are saved at 375 px
+ * left, books two standard nights with it (the dark complete page confirms the stay, which then
+ * shows among their bookings, and the voucher has a night left); then the pages in Japanese. With YADO_SCREENSHOTS=<folder> the pages are saved at 375 px
  * and 1280 px.
  */
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -32,6 +33,22 @@ async function hydrated(page: Page, testId: string): Promise<void> {
     const el = document.querySelector(`[data-testid="${id}"]`);
     return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
   }, testId);
+}
+
+const isoInTokyo = (daysAhead: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date(Date.now() + daysAhead * 86_400_000));
+
+/** The demo calendar's high seasons (New Year, Golden Week, Obon, the autumn holidays). */
+function isHighSeason(iso: string): boolean {
+  const [, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return (
+    (m === 12 && d >= 28) ||
+    (m === 1 && d <= 4) ||
+    (m === 4 && d >= 29) ||
+    (m === 5 && d <= 6) ||
+    (m === 8 && d >= 11 && d <= 17) ||
+    (m === 9 && d >= 19 && d <= 23)
+  );
 }
 
 async function depositNac(page: Page, amount: string): Promise<void> {
@@ -85,6 +102,54 @@ describe('stay vouchers', () => {
     await expectNoSeriousA11yViolations(page, '/mypage/vouchers');
     await screenshotAtWidths(page, 'voucher-mine-en');
 
+    // Two standard nights with the voucher, on the first dates a house is free (the demo stays take some).
+    await hydrated(page, 'voucher-book');
+    await mine.getByTestId('voucher-book').click();
+    await mine.getByTestId('voucher-book-submit').waitFor();
+    await expectNoSeriousA11yViolations(page, '/mypage/vouchers (booking form)');
+    await screenshotAtWidths(page, 'voucher-book-en');
+    let booked = false;
+    for (let d = 20; d < 150 && !booked; d += 5) {
+      if (isHighSeason(isoInTokyo(d)) || isHighSeason(isoInTokyo(d + 1))) continue;
+      await mine.getByLabel('Check-in').fill(isoInTokyo(d));
+      await mine.getByLabel('Check-out').fill(isoInTokyo(d + 2));
+      await mine.getByTestId('voucher-book-submit').click();
+      booked = await Promise.race([
+        page
+          .waitForURL(
+            (url) => url.pathname.endsWith('/complete/hg-kazahana-villa') && url.searchParams.has('booking'),
+            {
+              timeout: 15_000,
+            },
+          )
+          .then(() => true),
+        mine
+          .getByRole('alert')
+          .waitFor({ timeout: 15_000 })
+          .then(() => false),
+      ]);
+    }
+    expect(booked).toBe(true);
+    // The address changes as the navigation starts; the page (and its dark mode) follows once rendered.
+    await page.getByRole('heading', { level: 1, name: 'Your stay is held' }).waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('data-color-mode')).toBe('dark');
+    const stay = page.getByTestId('voucher-stay-complete');
+    expect(await stay.textContent()).toContain('Kazahana Villa');
+    const bookingNumber = (await page.getByTestId('voucher-stay-number').textContent())!.replace('Booking ', '');
+    expect(await page.getByTestId('voucher-complete').textContent()).toContain('1 of 3 nights left');
+    await expectNoSeriousA11yViolations(page, '/dao/lending/accommodation-voucher/complete (stay)');
+    await screenshotAtWidths(page, 'voucher-stay-complete-en');
+
+    // The stay is among the guest's bookings on My page.
+    await page.getByTestId('voucher-stay-link').click();
+    await page.waitForURL(/\/mypage\/bookings\/[^/]+$/);
+    await page.getByText(bookingNumber, { exact: false }).first().waitFor();
+    const bookingPath = new URL(page.url()).pathname;
+    await page.goto(`${base}/mypage`, { waitUntil: 'networkidle' });
+    expect(await page.locator(`a[href="${bookingPath}"]`).count()).toBeGreaterThan(0);
+    await page.goto(`${base}/mypage/vouchers`, { waitUntil: 'networkidle' });
+    expect(await mine.getByTestId('voucher-remaining').textContent()).toBe('1 of 3 nights left');
+
     // The NAC left the wallet: 500 less the price paid.
     await page.goto(`${base}/mypage/wallet`, { waitUntil: 'networkidle' });
     const balance = Number((await page.getByTestId('nac-balance').textContent())!.replace(/[^0-9.]/g, ''));
@@ -97,7 +162,10 @@ describe('stay vouchers', () => {
     const { context, page } = await signedInGuest(browser, base, 'ja', 375);
     await page.goto(`${base}/ja/mypage/vouchers`, { waitUntil: 'networkidle' });
     expect(await page.locator('h1').textContent()).toBe('お持ちの宿泊券');
-    expect(await page.getByTestId('voucher-remaining').first().textContent()).toBe('3泊中 残り3泊');
+    expect(await page.getByTestId('voucher-remaining').first().textContent()).toBe('3泊中 残り1泊');
+    await hydrated(page, 'voucher-book');
+    await page.getByRole('button', { name: 'この宿泊券で予約する' }).click();
+    await page.getByTestId('voucher-book-submit').waitFor();
     await screenshotAtWidths(page, 'voucher-mine-ja');
     await page.goto(`${base}/ja/mypage/vouchers/shop`, { waitUntil: 'networkidle' });
     expect(await page.getByTestId('voucher-product').filter({ hasText: '風花ヴィラ' }).count()).toBe(1);

@@ -286,7 +286,11 @@ export const NftMasterKeyUseExtensionSchema = NftKeyUseExtensionSchema.extend({
 });
 
 /** DAO use: the slot whose days the stay took. */
-export const DaoUseExtensionSchema = z.object({ daoAccommodationSlotId: z.string() });
+/** A DAO_USE stay's room is paid by a DAO accommodation slot or by an accommodation voucher (decision 0050). */
+export const DaoUseExtensionSchema = z.object({
+  daoAccommodationSlotId: z.string().nullable(),
+  accommodationVoucherId: z.string().nullable(),
+});
 
 export const GiftUseExtensionSchema = z.object({
   consumption: SlotConsumptionSchema,

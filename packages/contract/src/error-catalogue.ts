@@ -1505,6 +1505,30 @@ export const ERROR_CATALOGUE = {
     en: 'This voucher has no nights left.',
     ja: 'この宿泊券には残りの泊数がありません。',
   },
+  CodeAccommodationVoucherWrongHouseGroup: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher is for another house group.',
+    ja: 'この宿泊券は別の施設グループ用です。',
+  },
+  CodeAccommodationVoucherPriceTypeMismatch: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This standard-night voucher cannot pay high-season nights. Please choose dates in the standard season.',
+    ja: 'スタンダード泊の宿泊券ではハイシーズンの泊をお支払いいただけません。スタンダードシーズンの日程をお選びください。',
+  },
+  CodeAccommodationVoucherNotEnoughNights: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'This voucher has not enough nights left for the stay.',
+    ja: 'この宿泊券にはご滞在分の残り泊数がありません。',
+  },
+  CodeAccommodationVoucherStayAfterExpiry: {
+    status: 409,
+    code: 'FAILED_PRECONDITION',
+    en: 'The stay must end (check out) on or before the voucher’s expiry date.',
+    ja: 'ご滞在は宿泊券の有効期限までにチェックアウトとなる日程でお選びください。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorReason = keyof typeof ERROR_CATALOGUE;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateSchema, DateTimeSchema, IdSchema, PriceYenSchema } from './common.schema.js';
 import { specEnum } from './enum.schema.js';
+import { BookingRequestSchema, CreatedOutput } from './booking.contract.js';
 import { defineMethod } from './method.js';
 import { NacAmountInputSchema, NacAmountSchema, NacRateSchema } from './nac.contract.js';
 
@@ -171,6 +172,16 @@ export const revokeAccommodationVoucher = defineMethod({
   output: z.object({ voucher: AccommodationVoucherSchema, refundedNacAmount: NacAmountSchema }),
 });
 
+export const createVoucherTentativeBooking = defineMethod({
+  path: 'create_voucher_tentative_booking',
+  access: 'user',
+  idempotent: true,
+  summary:
+    "Holds a stay as a TENTATIVE DAO_USE booking whose nights the user's accommodation voucher pays (USE on the voucher's ledger; given back as RESTORE when the booking is cancelled). Meals and options are paid as usual. The stay must be at the voucher's house group (and house, when it names one), check out on or before its expireDate (the voucher's last day), and a STANDARD voucher pays standard nights only (a HIGH voucher pays both). 404 CodeAccommodationVoucherNotFound; 409 CodeAccommodationVoucherRevoked, CodeAccommodationVoucherExpired, CodeAccommodationVoucherStayAfterExpiry, CodeAccommodationVoucherWrongHouseGroup, CodeAccommodationVoucherUsedUp, CodeAccommodationVoucherPriceTypeMismatch, CodeAccommodationVoucherNotEnoughNights, CodeHouseNotAvailable.",
+  input: BookingRequestSchema.omit({ coupon: true }).extend({ accommodationVoucherId: IdSchema }).strict(),
+  output: CreatedOutput,
+});
+
 export const staffCreateVoucherProduct = defineMethod({
   path: 'staff_create_voucher_product',
   access: 'staff',
@@ -226,6 +237,7 @@ export const VOUCHER_METHODS = [
   listLotteryEntries,
   listAccommodationVouchers,
   revokeAccommodationVoucher,
+  createVoucherTentativeBooking,
   staffCreateVoucherProduct,
   staffReplayVoucherLotteryDraw,
 ] as const;

@@ -80,6 +80,7 @@ import { sendToUser } from './push/push.service.js';
 import { verificationImplementations } from './verification/verification.router.js';
 import { voucherImplementations } from './voucher/voucher.router.js';
 import { expireVouchersTask, voucherLotteryDrawTask } from './voucher/voucher.service.js';
+import { voucherNightsRestoreTask } from './voucher/voucher-booking.service.js';
 import { waitlistTask } from './waitlist/waitlist-offers.service.js';
 import { waitlistImplementations } from './waitlist/waitlist.router.js';
 import { forgetUser as forgetWaitlistData } from './waitlist/waitlist.service.js';
@@ -168,6 +169,7 @@ export const BACKGROUND_TASKS: Task[] = [
   releaseNacHoldsTask,
   voucherLotteryDrawTask,
   expireVouchersTask,
+  voucherNightsRestoreTask,
 ];
 
 export function isOwner(deps: Deps, principal: Principal): Promise<boolean> {

@@ -1,6 +1,7 @@
+import { getBooking } from '@yado/contract/booking.contract';
 import { listAccommodationVouchers } from '@yado/contract/voucher.contract';
 import { type HeadersFunction, type LinksFunction, type MetaFunction } from 'react-router';
-import { VoucherCompletePage } from '../features/voucher/components/voucher-complete-page.component';
+import { VoucherCompletePage, type VoucherStay } from '../features/voucher/components/voucher-complete-page.component';
 import { translatorFor } from '../lib/i18n';
 import { languageFromPath } from '../lib/language';
 import { titleMeta } from '../lib/page-meta';
@@ -10,17 +11,33 @@ import type { Route } from './+types/voucher-complete.route';
 
 /**
  * /dao/lending/accommodation-voucher/complete/{house_group_id} (dark): the voucher just bought (named
- * by ?voucher=), else the newest one the user holds for the house group.
+ * by ?voucher=), else the newest one the user holds for the house group; with ?booking=, the stay that
+ * voucher just paid.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { read } = privateLoader(args);
   const { vouchers } = await read(listAccommodationVouchers, {});
   const houseGroupId = args.params.houseGroupId;
-  const named = new URL(args.request.url).searchParams.get('voucher');
+  const params = new URL(args.request.url).searchParams;
+  const named = params.get('voucher');
   const ofGroup = vouchers.filter((v) => v.houseGroup.id === houseGroupId);
   const newest = [...ofGroup].sort((a, b) => compareIssued(b, a))[0] ?? null;
   const voucher = (named ? ofGroup.find((v) => v.id === named) : null) ?? newest;
-  return { voucher, houseGroupId };
+  const bookingId = params.get('booking');
+  let stay: VoucherStay | null = null;
+  if (bookingId && voucher) {
+    const { booking } = await read(getBooking, { bookingId });
+    // Only a stay this voucher paid is confirmed here.
+    if (booking.daoUse?.accommodationVoucherId === voucher.id)
+      stay = {
+        bookingId: booking.bookingId,
+        bookingNumber: booking.bookingNumber,
+        houseName: `${booking.houseGroup.name} · ${booking.house.name}`,
+        checkinDate: booking.checkinDate,
+        checkoutDate: booking.checkoutDate,
+      };
+  }
+  return { voucher, houseGroupId, stay };
 }
 
 type Issued = {
@@ -44,8 +61,14 @@ function compareIssued(a: Issued, b: Issued): number {
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: voucherStylesHref }];
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: MetaFunction = ({ location }) =>
-  titleMeta(translatorFor(languageFromPath(location.pathname))('voucher:complete.title'));
+  titleMeta(
+    translatorFor(languageFromPath(location.pathname))(
+      new URLSearchParams(location.search).has('booking') ? 'voucher:complete.bookedTitle' : 'voucher:complete.title',
+    ),
+  );
 
 export default function VoucherCompleteRoute({ loaderData }: Route.ComponentProps) {
-  return <VoucherCompletePage voucher={loaderData.voucher} houseGroupId={loaderData.houseGroupId} />;
+  return (
+    <VoucherCompletePage voucher={loaderData.voucher} houseGroupId={loaderData.houseGroupId} stay={loaderData.stay} />
+  );
 }

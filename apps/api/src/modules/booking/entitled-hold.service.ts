@@ -46,10 +46,12 @@ export async function holdEntitledStay(
     request: HoldRequest['request'];
     /** What pays the room, as the booking's type extension shows it. */
     entitlement: EntitlementFacts;
+    /** The one house the entitlement is for (a voucher naming a house); left out: any house of the group. */
+    onlyHouseId?: string | null;
   },
   take: (tx: Db, ctx: { bookingId: string; checkinDate: IsoDate; nights: NightsBySeason; now: Date }) => Promise<void>,
 ): Promise<Created> {
-  const { entitlement, ...hold } = input;
+  const { entitlement, onlyHouseId, ...hold } = input;
   if (!useTypeOf(hold.bookingType).coversNights) throw new AppError('CodeBookingTypeNotAvailable');
   const [priced, user] = await Promise.all([
     priceRequest(deps, {
@@ -61,7 +63,7 @@ export async function holdEntitledStay(
     requireUser(deps, hold.accountId),
   ]);
   const busy = await repo.busyHouseIds(deps.db, priced.houseGroup.id, priced.checkinDate, priced.checkoutDate);
-  const candidates = priced.houseIds.filter((id) => !busy.has(id));
+  const candidates = priced.houseIds.filter((id) => !busy.has(id) && (!onlyHouseId || id === onlyHouseId));
   if (candidates.length === 0) throw new AppError('CodeHouseNotAvailable');
   const ids: HoldIds = {
     bookingId: randomUUID(),

@@ -72,7 +72,7 @@ describe('DAO accommodation slots', () => {
     expect((await slotsOf(g))[0]).toMatchObject({ remainingDaysStandard: 1, remainingDaysHigh: 1 });
     const detail = await t.call(getBooking, { bookingId: res.body.bookingId }, { token: g.token });
     expect(detail.body.booking.bookingType).toBe('DAO_USE');
-    expect(detail.body.booking.daoUse).toEqual({ daoAccommodationSlotId: slotId });
+    expect(detail.body.booking.daoUse).toEqual({ daoAccommodationSlotId: slotId, accommodationVoucherId: null });
 
     const over = await book(g, { ...stayRequest(hg.houseGroupId, hg.today, 10, 2), daoAccommodationSlotId: slotId });
     expect(over.error?.errorInfo.reason).toBe('CodeDaoSlotDaysExhausted');

@@ -176,3 +176,20 @@ export async function namesOfVouchers(
     r.rows.map((x) => [x.id, { houseGroupName: x.hg_name, timezone: x.timezone, houseName: x.house_name }]),
   );
 }
+
+/** The USE entries of cancelled bookings not given back yet: what each RESTORE owes. */
+export async function restoresOwed(
+  db: Db,
+  limit: number,
+): Promise<{ voucherId: string; days: number; bookingId: string }[]> {
+  const r = await db.query<{ voucher_id: string; days: number; reference: string }>(
+    `SELECT u.voucher_id, -u.days AS days, u.reference
+     FROM accommodation_voucher_ledger u JOIN bookings b ON b.id::text = u.reference
+     WHERE u.kind = 'USE' AND b.status = 'CANCELLED'
+       AND NOT EXISTS (SELECT 1 FROM accommodation_voucher_ledger r
+                       WHERE r.voucher_id = u.voucher_id AND r.kind = 'RESTORE' AND r.reference = u.reference)
+     ORDER BY u.id LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((x) => ({ voucherId: x.voucher_id, days: x.days, bookingId: x.reference }));
+}

@@ -1,4 +1,5 @@
 import {
+  createVoucherTentativeBooking,
   enterVoucherLottery,
   getVoucherProductPrice,
   listAccommodationVouchers,
@@ -12,6 +13,7 @@ import {
 import { requirePrincipal } from '../../platform/http/call-context.js';
 import { implement } from '../../platform/http/rpc-app.js';
 import * as voucher from './voucher.service.js';
+import * as voucherBooking from './voucher-booking.service.js';
 
 export const voucherImplementations = [
   implement(listVoucherProducts, (ctx, input) =>
@@ -34,6 +36,9 @@ export const voucherImplementations = [
   ),
   implement(revokeAccommodationVoucher, (ctx, input) =>
     voucher.revokeVoucher(ctx.deps, requirePrincipal(ctx).accountId, ctx.language, input.accommodationVoucherId),
+  ),
+  implement(createVoucherTentativeBooking, (ctx, input) =>
+    voucherBooking.createVoucherTentativeBooking(ctx.deps, requirePrincipal(ctx).accountId, ctx.language, input),
   ),
   implement(staffCreateVoucherProduct, (ctx, input) => voucher.createProduct(ctx.deps, ctx.language, input)),
   implement(staffReplayVoucherLotteryDraw, (ctx, input) =>

@@ -8,6 +8,8 @@ import {
   salesStatusOf,
   voucherExpireDate,
   voucherStateOf,
+  voucherStayRefusal,
+  voucherTierRefusal,
 } from './voucher.rules.js';
 
 describe('voucher rules', () => {
@@ -67,5 +69,31 @@ describe('voucher rules', () => {
     expect(idFromKey('vpu', ['acc', 'vp'], 'k1', () => 'x')).toBe(a);
     expect(idFromKey('vpu', ['acc2', 'vp'], 'k1', () => 'x')).not.toBe(a);
     expect(idFromKey('vpu', ['acc', 'vp'], null, () => 'r')).toBe('vpu_r');
+  });
+
+  it('lets a voucher pay a stay at its group, checking out by its last day, until revoked or used up', () => {
+    const v = { houseGroupId: 'hg1', expireDate: '2027-03-31', remainingDays: 2, revokedAt: null };
+    const stay = (checkoutDate: string, houseGroupId = 'hg1') => ({
+      houseGroupId,
+      checkoutDate: checkoutDate as never,
+    });
+    const today = '2027-03-01' as never;
+    expect(voucherStayRefusal(v, stay('2027-03-31'), today)).toBeNull();
+    expect(voucherStayRefusal(v, stay('2027-04-01'), today)).toBe('CodeAccommodationVoucherStayAfterExpiry');
+    expect(voucherStayRefusal(v, stay('2027-03-10', 'hg2'), today)).toBe('CodeAccommodationVoucherWrongHouseGroup');
+    expect(voucherStayRefusal({ ...v, remainingDays: 0 }, stay('2027-03-10'), today)).toBe(
+      'CodeAccommodationVoucherUsedUp',
+    );
+    expect(voucherStayRefusal({ ...v, revokedAt: new Date() }, stay('2027-03-10'), today)).toBe(
+      'CodeAccommodationVoucherRevoked',
+    );
+    expect(voucherStayRefusal(v, stay('2027-04-02'), '2027-04-01' as never)).toBe('CodeAccommodationVoucherExpired');
+  });
+
+  it('lets a STANDARD voucher pay standard nights only and a HIGH voucher any night', () => {
+    expect(voucherTierRefusal('STANDARD', { standard: 3, high: 0 })).toBeNull();
+    expect(voucherTierRefusal('STANDARD', { standard: 2, high: 1 })).toBe('CodeAccommodationVoucherPriceTypeMismatch');
+    expect(voucherTierRefusal('HIGH', { standard: 2, high: 1 })).toBeNull();
+    expect(voucherTierRefusal('HIGH', { standard: 0, high: 2 })).toBeNull();
   });
 });

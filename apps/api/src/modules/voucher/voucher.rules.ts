@@ -95,3 +95,44 @@ export function idFromKey(prefix: string, parts: readonly string[], key: string 
     .digest('hex')
     .slice(0, 24)}`;
 }
+
+// Stays a voucher pays ----------------------------------------------------------------------------
+
+export type VoucherStayFacts = VoucherStateFacts & { houseGroupId: string };
+
+export type VoucherStayRefusal =
+  | 'CodeAccommodationVoucherRevoked'
+  | 'CodeAccommodationVoucherExpired'
+  | 'CodeAccommodationVoucherWrongHouseGroup'
+  | 'CodeAccommodationVoucherStayAfterExpiry'
+  | 'CodeAccommodationVoucherUsedUp';
+
+/**
+ * Why a voucher may not pay a stay at `houseGroupId` checking out on `checkoutDate`, in the order a
+ * guest can act on it; null when it may. The voucher's expire date is its last day of use, so the
+ * stay's check-out may fall on it at the latest.
+ */
+export function voucherStayRefusal(
+  v: VoucherStayFacts,
+  stay: { houseGroupId: string; checkoutDate: IsoDate },
+  today: IsoDate,
+): VoucherStayRefusal | null {
+  const state = voucherStateOf(v, today);
+  if (state === 'REVOKED') return 'CodeAccommodationVoucherRevoked';
+  if (state === 'EXPIRED') return 'CodeAccommodationVoucherExpired';
+  if (stay.houseGroupId !== v.houseGroupId) return 'CodeAccommodationVoucherWrongHouseGroup';
+  if (stay.checkoutDate > v.expireDate) return 'CodeAccommodationVoucherStayAfterExpiry';
+  if (state === 'USED_UP') return 'CodeAccommodationVoucherUsedUp';
+  return null;
+}
+
+/**
+ * Whether a voucher of a tier may pay the stay's nights: a STANDARD voucher pays standard nights only;
+ * a HIGH voucher, bought at the higher price, pays a night of either season (one voucher night each).
+ */
+export function voucherTierRefusal(
+  tier: 'STANDARD' | 'HIGH',
+  nights: { standard: number; high: number },
+): 'CodeAccommodationVoucherPriceTypeMismatch' | null {
+  return tier === 'STANDARD' && nights.high > 0 ? 'CodeAccommodationVoucherPriceTypeMismatch' : null;
+}

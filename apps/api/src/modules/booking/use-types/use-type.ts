@@ -82,7 +82,8 @@ export type GiftedUseType<T extends string, F extends keyof BookingDetail> = Omi
  * What a booking held on an entitlement shows in its type extension: the key token and the wallet
  * that held it, or the DAO slot whose days it took.
  */
-export type EntitlementFacts = { tokenId: string; walletAddress: string } | { daoAccommodationSlotId: string };
+export type EntitlementFacts =
+  { tokenId: string; walletAddress: string } | { daoAccommodationSlotId: string } | { accommodationVoucherId: string };
 
 /**
  * A booking type whose room an entitlement pays (NFT_THE_KEY_USE, NFT_MASTER_KEY_USE, DAO_USE;
@@ -94,7 +95,7 @@ export type EntitledUseType<T extends string, F extends keyof BookingDetail> = O
   createMethod: MethodDef<z.ZodType, z.ZodType>;
   coversNights: true;
   /** What pays the room; the booking keeps the entitlement's facts (bookings.entitlement). */
-  entitlement: 'KEY_TOKEN' | 'DAO_SLOT';
+  entitlement: 'KEY_TOKEN' | 'DAO_SLOT' | 'DAO_SLOT_OR_VOUCHER';
 };
 
 /** The request a type's create method takes: the booking request, with or without a coupon. */

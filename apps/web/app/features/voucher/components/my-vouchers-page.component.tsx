@@ -15,6 +15,7 @@ import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency-
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { formatNacAmount } from '../../../lib/format-nac';
+import { VoucherBookingForm } from './voucher-booking-form.component';
 import { entryResultKey, priceTypeKey, voucherStateBadge, voucherStateKey } from './voucher-labels';
 
 /** /mypage/vouchers: the user's accommodation vouchers with the nights left, and their lottery entries. */
@@ -89,6 +90,7 @@ function VoucherCard({ voucher: v }: { voucher: AccommodationVoucher }) {
   const language = useLanguage();
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
+  const [booking, setBooking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -135,7 +137,16 @@ function VoucherCard({ voucher: v }: { voucher: AccommodationVoucher }) {
           <dd>{formatDate(v.expireDate, 'date', language)}</dd>
         </div>
       </dl>
-      {v.revocable && v.state === 'ACTIVE' ? (
+      {v.state === 'ACTIVE' && !confirming ? (
+        booking ? (
+          <VoucherBookingForm voucher={v} onCancel={() => setBooking(false)} />
+        ) : (
+          <Button onClick={() => setBooking(true)} data-testid="voucher-book">
+            {t('voucher:mine.book')}
+          </Button>
+        )
+      ) : null}
+      {v.revocable && v.state === 'ACTIVE' && !booking ? (
         confirming ? (
           <div className="voucher-quote">
             <p className="voucher-small">{t('voucher:mine.revokeConfirm')}</p>
