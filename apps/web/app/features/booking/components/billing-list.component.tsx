@@ -230,8 +230,8 @@ function BillingAmounts({
   );
 }
 
-/** "Pay now" for a DEFAULT or ADDITIONAL billing: a card from the picker, then pay_billing. */
-function PayBilling(p: {
+/** "Pay now" for a DEFAULT or ADDITIONAL billing or a part of a split one: card, NAC at a quote, points, then pay_billing. */
+export function PayBilling(p: {
   billingId: string;
   amount: number;
   renderPicker: (props: PaymentPickerProps) => ReactNode;
