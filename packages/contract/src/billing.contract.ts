@@ -105,6 +105,8 @@ export type DetailedBilling = z.infer<typeof DetailedBillingSchema>;
 export const SplitBillingSchema = z.object({
   billing: DetailedBillingSchema,
   paymentMethod: BillingPaymentMethodSchema.nullable(),
+  /** Who is to pay this part (family name first), so the booker sees whose part is still open. */
+  payerName: z.string(),
 });
 
 export const BillingWithDetailsSchema = z.object({
@@ -302,6 +304,13 @@ export const SplitPartSchema = z.object({
   /** The source billing's number and the booker's name, so the payer knows what they pay for. */
   sourceBillingNumber: z.string(),
   bookerName: z.string(),
+  /**
+   * The stay the part pays for: the house group in the caller's language and the booked dates
+   * (null for a billing that belongs to no booking of a house).
+   */
+  houseGroupName: z.string().nullable(),
+  checkinDate: DateSchema.nullable(),
+  checkoutDate: DateSchema.nullable(),
 });
 
 export const listSplitBillings = defineMethod({

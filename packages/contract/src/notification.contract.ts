@@ -19,6 +19,7 @@ export const NotificationKind = z.enum([
   'QUESTIONNAIRE_AVAILABLE',
   'NAC_TRANSFER_SETTLED',
   'VOUCHER_LOTTERY_DRAWN',
+  'SPLIT_BILLING_REQUESTED',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -35,6 +36,7 @@ export const NOTIFICATION_KIND_ITEM = {
   QUESTIONNAIRE_AVAILABLE: 'BOOKING',
   NAC_TRANSFER_SETTLED: 'PAYMENT',
   VOUCHER_LOTTERY_DRAWN: 'PAYMENT',
+  SPLIT_BILLING_REQUESTED: 'PAYMENT',
 } as const satisfies Record<NotificationKind, 'BOOKING' | 'CHAT' | 'PAYMENT' | 'OWNER_NEWS' | 'PROMOTION'>;
 
 /** The values a notification's text is built from (names, numbers, dates as ISO strings). */

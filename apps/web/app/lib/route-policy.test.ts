@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   ['/mypage/waitlist', '/mypage/waitlist', 'private', 'light', true, true, true, false],
   ['/mypage/notifications', '/mypage/notifications', 'private', 'light', true, true, true, false],
   ['/mypage/wallet', '/mypage/wallet', 'private', 'light', true, true, true, false],
+  ['/mypage/split-billings', '/mypage/split-billings', 'private', 'light', true, true, true, false],
   ['/mypage/financial-statements', '/mypage/financial-statements', 'private', 'light', true, true, true, false],
   [
     '/mypage/financial-statements/QUARTER-2026-07-01',

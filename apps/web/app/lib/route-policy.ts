@@ -195,6 +195,12 @@ export const ROUTE_TABLE: readonly RoutePolicy[] = [
     screen: 'routes/mypage-vouchers-shop.route.tsx',
     namespaces: ['voucher', 'wallet'],
   }),
+  // The parts of split billings the user is to pay (decision 0047).
+  entry('/mypage/split-billings', {
+    access: 'private',
+    screen: 'routes/mypage-split-billings.route.tsx',
+    namespaces: ['booking', 'payment'],
+  }),
   entry('/mypage/wallet', {
     access: 'private',
     screen: 'routes/mypage-wallet.route.tsx',

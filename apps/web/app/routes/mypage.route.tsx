@@ -132,6 +132,12 @@ export default function MypageRoute({ loaderData }: Route.ComponentProps) {
       </Link>
       <LinkCard to={localizePath('/mypage/wallet', language)} testId="mypage-wallet" ns="wallet" />
       <LinkCard
+        to={localizePath('/mypage/split-billings', language)}
+        testId="mypage-split-billings"
+        ns="booking"
+        keys={['splitBillings.mypageLink', 'splitBillings.mypageLinkBody']}
+      />
+      <LinkCard
         to={localizePath('/mypage/financial-statements', language)}
         testId="mypage-financial-statements"
         ns="financial"

@@ -507,16 +507,50 @@ export async function splitParts(db: Db, sourceBillingIds: readonly string[]): P
   return r.rows.map(toRecord);
 }
 
-/** The parts the account is to pay, newest first, with the source's number and its booker's account. */
+/** The names (family name first) of the users of these accounts, for the payers of split parts. */
+export async function userNamesOf(db: Db, accountIds: readonly string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const r = await db.query<{ identity_id: string; name: string }>(
+    `SELECT identity_id::text AS identity_id, trim(last_name || ' ' || first_name) AS name
+       FROM users WHERE identity_id::text = ANY($1::text[])`,
+    [[...new Set(accountIds)]],
+  );
+  return new Map(r.rows.map((x) => [x.identity_id, x.name]));
+}
+
+/** The parts the account is to pay, newest first, with the source's number, its booker's account and the stay. */
 export async function partsOfPayer(
   db: Db,
   accountId: string,
   limit: number,
-): Promise<{ part: BillingRecord; sourceBillingNumber: string; bookerAccountId: string }[]> {
-  const r = await db.query<BillingRow & { source_number: string; booker_account_id: string }>(
-    `SELECT p.*, s.billing_number AS source_number, s.account_id::text AS booker_account_id
+  language: 'en' | 'ja',
+): Promise<
+  {
+    part: BillingRecord;
+    sourceBillingNumber: string;
+    bookerAccountId: string;
+    houseGroupName: string | null;
+    checkinDate: string | null;
+    checkoutDate: string | null;
+  }[]
+> {
+  const name = language === 'ja' ? 'name_ja' : 'name_en';
+  const r = await db.query<
+    BillingRow & {
+      source_number: string;
+      booker_account_id: string;
+      house_group_name: string | null;
+      stay_checkin: string | null;
+      stay_checkout: string | null;
+    }
+  >(
+    `SELECT p.*, s.billing_number AS source_number, s.account_id::text AS booker_account_id,
+            hg.${name} AS house_group_name,
+            to_char(bk.checkin_date, 'YYYY-MM-DD') AS stay_checkin, to_char(bk.checkout_date, 'YYYY-MM-DD') AS stay_checkout
        FROM (SELECT ${COLUMNS} FROM billings WHERE account_id = $1::uuid AND split_source_billing_id IS NOT NULL) p
        JOIN billings s ON s.id = p.split_source_billing_id
+       LEFT JOIN bookings bk ON bk.id = s.booking_id
+       LEFT JOIN house_groups hg ON hg.id = bk.house_group_id
       ORDER BY p.created_at DESC, p.billing_number DESC LIMIT $2`,
     [accountId, limit],
   );
@@ -524,5 +558,8 @@ export async function partsOfPayer(
     part: toRecord(x),
     sourceBillingNumber: x.source_number,
     bookerAccountId: x.booker_account_id,
+    houseGroupName: x.house_group_name,
+    checkinDate: x.stay_checkin,
+    checkoutDate: x.stay_checkout,
   }));
 }

@@ -22,5 +22,5 @@ export const billingImplementations = [
     billing.completeBillingPayment(ctx.deps, requirePrincipal(ctx), input.billingId),
   ),
   implement(splitBilling, (ctx, input) => billing.splitBilling(ctx.deps, requirePrincipal(ctx), input)),
-  implement(listSplitBillings, (ctx) => billing.listSplitBillings(ctx.deps, requirePrincipal(ctx))),
+  implement(listSplitBillings, (ctx) => billing.listSplitBillings(ctx.deps, requirePrincipal(ctx), ctx.language)),
 ];

@@ -25,6 +25,7 @@ import * as payment from '../payment/payment.service.js';
 import { consumePoints, refundBillingPoints } from '../point/point.service.js';
 import { accountIdOfEmail } from '../identity/identity.service.js';
 import { findUserOfAccount } from '../user/user.service.js';
+import { enqueueNotification } from '../notification/notification-event.service.js';
 import * as repo from './billing.repo.js';
 import type { BillingRecord, StoredCancellationFee, StoredLine } from './billing.repo.js';
 import * as rules from './billing.rules.js';
@@ -473,21 +474,33 @@ export async function listBookingBillings(
     db,
     records.filter((b) => b.isSplitSource).map((b) => b.id),
   );
+  const names = await repo.userNamesOf(
+    db,
+    parts.map((p) => p.accountId),
+  );
   return {
     billings: records.map(toBillingSummary),
-    billingWithDetails: records.map((b) => withParts(b, parts)),
+    billingWithDetails: records.map((b) => withParts(b, parts, names)),
     totalUnbilledAmount: opts.unbilledAmount ?? 0,
   };
 }
 
 /** A billing with the parts it was split into (none unless it is a split source). */
-function withParts(b: BillingRecord, parts: readonly BillingRecord[]): BillingWithDetails {
+function withParts(
+  b: BillingRecord,
+  parts: readonly BillingRecord[],
+  payerNames: ReadonlyMap<string, string>,
+): BillingWithDetails {
   return {
     billing: toDetailedBilling(b),
     paymentMethod: b.paymentMethod,
     ownSplitBillings: parts
       .filter((p) => p.splitSourceBillingId === b.id)
-      .map((p) => ({ billing: toDetailedBilling(p), paymentMethod: p.paymentMethod })),
+      .map((p) => ({
+        billing: toDetailedBilling(p),
+        paymentMethod: p.paymentMethod,
+        payerName: payerNames.get(p.accountId) ?? '',
+      })),
   };
 }
 
@@ -857,13 +870,21 @@ export async function splitBilling(
       b.paymentAttempt === 0;
     if (!untouched) throw new AppError('CodeBillingSplitNotAllowed');
     await repo.markSplitSource(tx, b.id, now);
+    const booker = await findUserOfAccount(deps, principal.accountId);
+    const bookerName = booker ? `${booker.lastName} ${booker.firstName}`.trim() : '';
     for (const [i, part] of input.parts.entries()) {
-      await repo.insertSplitPart(tx, {
-        id: `bil_${randomUUID()}`,
-        source: b,
-        accountId: payers[i]!,
-        amount: part.amount,
-        at: now,
+      const id = `bil_${randomUUID()}`;
+      await repo.insertSplitPart(tx, { id, source: b, accountId: payers[i]!, amount: part.amount, at: now });
+      // The booker knows of their own part; anyone else learns of theirs here, in the same transaction.
+      if (payers[i] === principal.accountId) continue;
+      const payer = await findUserOfAccount(deps, payers[i]!);
+      if (!payer) continue;
+      await enqueueNotification(tx, now, {
+        userId: payer.id,
+        kind: 'SPLIT_BILLING_REQUESTED',
+        params: { bookerName, amount: part.amount, billingNumber: b.billingNumber },
+        link: '/mypage/split-billings',
+        dedupeKey: `split-billing:${id}`,
       });
     }
     await repo.insertEvent(tx, {
@@ -876,14 +897,19 @@ export async function splitBilling(
     });
   });
   const source = await repo.findBilling(deps.db, input.billingId);
-  return withParts(source!, await repo.splitParts(deps.db, [input.billingId]));
+  const parts = await repo.splitParts(deps.db, [input.billingId]);
+  const names = await repo.userNamesOf(
+    deps.db,
+    parts.map((p) => p.accountId),
+  );
+  return withParts(source!, parts, names);
 }
 
 const SPLIT_LIST_LIMIT = 100;
 
 /** list_split_billings: the parts the caller is to pay or has paid, newest first. */
-export async function listSplitBillings(deps: Deps, principal: Principal) {
-  const rows = await repo.partsOfPayer(deps.db, principal.accountId, SPLIT_LIST_LIMIT);
+export async function listSplitBillings(deps: Deps, principal: Principal, language: Language) {
+  const rows = await repo.partsOfPayer(deps.db, principal.accountId, SPLIT_LIST_LIMIT, language);
   const names = new Map<string, string>();
   for (const r of rows) {
     if (names.has(r.bookerAccountId)) continue;
@@ -896,6 +922,9 @@ export async function listSplitBillings(deps: Deps, principal: Principal) {
       paymentMethod: r.part.paymentMethod,
       sourceBillingNumber: r.sourceBillingNumber,
       bookerName: names.get(r.bookerAccountId) ?? '',
+      houseGroupName: r.houseGroupName,
+      checkinDate: r.checkinDate ? civilFromIso(r.checkinDate) : null,
+      checkoutDate: r.checkoutDate ? civilFromIso(r.checkoutDate) : null,
     })),
   };
 }

@@ -93,6 +93,27 @@ describe('split_billing', () => {
     expect(
       res.body.ownSplitBillings.map((p: { billing: { totalBillingAmount: number } }) => p.billing.totalBillingAmount),
     ).toEqual([20_000, 13_000]);
+    expect(res.body.ownSplitBillings.map((p: { payerName: string }) => p.payerName)).toEqual([
+      'Sato Hana',
+      'Sato Hana',
+    ]);
+
+    // The companion is told of their part, once; the booker, who split it, is not.
+    const told = async (g: Guest) =>
+      (
+        await t.pool.query(
+          `SELECT n.link, n.params FROM notifications n JOIN users u ON u.id = n.user_id
+            WHERE u.identity_id::text = $1 AND n.kind = 'SPLIT_BILLING_REQUESTED'`,
+          [g.accountId],
+        )
+      ).rows;
+    expect(await told(friend)).toEqual([
+      {
+        link: '/mypage/split-billings',
+        params: { bookerName: 'Sato Hana', amount: 13_000, billingNumber: b.billingNumber },
+      },
+    ]);
+    expect(await told(booker)).toEqual([]);
 
     const listed = await t.call(listBillings, { bookingId: b.bookingId }, { token: booker.token });
     expect(listed.body.billings).toHaveLength(1);
@@ -103,6 +124,9 @@ describe('split_billing', () => {
     expect(friendParts.body.splitBillings[0]).toMatchObject({
       sourceBillingNumber: b.billingNumber,
       bookerName: 'Sato Hana',
+      // This billing belongs to no booking of a house.
+      houseGroupName: null,
+      checkinDate: null,
       billing: { totalBillingAmount: 13_000, billingStatus: 'REQUESTED', isSplitSource: false },
     });
     const friendPartId = friendParts.body.splitBillings[0]!.billing.billingId as string;

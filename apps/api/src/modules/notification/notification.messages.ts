@@ -213,7 +213,24 @@ const TEXTS: Record<NotificationKind, Texts> = {
       };
     },
   },
+  SPLIT_BILLING_REQUESTED: {
+    en: (p) => ({
+      title: 'A share of a bill to pay',
+      body: `${value(p, 'bookerName') || 'A guest'} split bill no. ${value(p, 'billingNumber')} and asked you to pay ¥${yenText(p, 'amount', 'en')}. Pay it in Bills to pay on My page.`,
+    }),
+    ja: (p) => ({
+      title: 'お支払いの依頼が届きました',
+      body: `${value(p, 'bookerName') ? `${value(p, 'bookerName')}様` : 'ご同行の方'}から請求番号${value(p, 'billingNumber')}の分担分${yenText(p, 'amount', 'ja')}円のお支払い依頼が届きました。マイページの「支払いの依頼」からお支払いください。`,
+    }),
+  },
 };
+
+/** Whole yen with thousands separators; anything not a number is left as it is. */
+function yenText(params: Params, name: string, language: Language): string {
+  const v = value(params, name);
+  const n = Number(v);
+  return v !== '' && Number.isSafeInteger(n) ? n.toLocaleString(language === 'ja' ? 'ja-JP' : 'en-US') : v;
+}
 
 /** A notification's title and text in one language. */
 export function renderNotification(kind: NotificationKind, params: Params, language: Language): RenderedNotification {

@@ -19,6 +19,7 @@ import { usePayBilling, type PayState } from '../hooks/use-pay-billing.hook';
 import { useNacQuote } from '../hooks/use-nac-quote.hook';
 import { PayBillingNac, NacPaidLines, SplitParts } from './billing-nac.component';
 import type { PaymentPickerProps } from './payment-step.component';
+import { SplitBilling } from './split-billing.component';
 
 type Props = {
   billings: BillingWithDetails[];
@@ -90,6 +91,9 @@ function BillingCard(p: Props & { entry: BillingWithDetails }) {
           </a>
         </p>
       ) : null}
+      {splittable(billing) ? (
+        <SplitBilling billingId={billing.billingId} total={billing.totalBillingAmount} onSplit={p.onChanged} />
+      ) : null}
       {payable ? (
         <PayBilling
           billingId={billing.billingId}
@@ -107,6 +111,15 @@ function BillingCard(p: Props & { entry: BillingWithDetails }) {
 }
 
 type Billing = BillingWithDetails['billing'];
+
+/** Only a billing nothing was paid or reserved on yet may be split (the API checks the rest). */
+const splittable = (b: Billing) =>
+  PAYABLE_TYPES.has(b.billingType) &&
+  b.billingStatus === 'REQUESTED' &&
+  !b.isSplitSource &&
+  b.pointPaymentAmount === 0 &&
+  b.nacPaymentAmountInJpy === 0 &&
+  b.totalBillingAmount >= 2;
 
 /** A billing's lines by subject, service charge, consumption tax per rate and accommodation tax. */
 function BillingDetailLines({ detail }: { detail: BillingDetail }) {
@@ -217,8 +230,8 @@ function BillingAmounts({
   );
 }
 
-/** "Pay now" for a DEFAULT or ADDITIONAL billing: a card from the picker, then pay_billing. */
-function PayBilling(p: {
+/** "Pay now" for a DEFAULT or ADDITIONAL billing or a part of a split one: card, NAC at a quote, points, then pay_billing. */
+export function PayBilling(p: {
   billingId: string;
   amount: number;
   renderPicker: (props: PaymentPickerProps) => ReactNode;

@@ -135,11 +135,17 @@ export function SplitParts({ parts }: { parts: BillingWithDetails['ownSplitBilli
     <section className="billing__parts" aria-label={t('booking:billing.split.partsHeading')}>
       <h4 className="billing__parts-title">{t('booking:billing.split.partsHeading')}</h4>
       <ul className="billing__parts-list">
-        {parts.map(({ billing }) => (
+        {parts.map(({ billing, payerName }) => (
           <li key={billing.billingId} className="billing__part" data-testid="split-part">
-            <span>{t('booking:billing.number', { number: billing.billingNumber })}</span>
+            <span className="billing__part-payer" data-testid="split-part-payer">
+              {payerName || t('booking:billing.split.unknownPayer')}
+            </span>
+            <span className="muted">{t('booking:billing.number', { number: billing.billingNumber })}</span>
             <span className="billing__part-amount">{formatYen(billing.totalBillingAmount, language)}</span>
-            <span className={`badge badge--${billingStatusTone(billing.billingStatus)}`}>
+            <span
+              className={`badge badge--${billingStatusTone(billing.billingStatus)}`}
+              data-testid="split-part-status"
+            >
               {billingStatusLabel(t, billing.billingStatus)}
             </span>
           </li>
