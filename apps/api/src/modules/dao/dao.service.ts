@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest } from '@yado/contract/booking.contract';
-import { civilFromIso, isoFromCivil, todayIn } from '@yado/contract/civil-date';
+import { civilFromIso, realIsoFromCivil, todayIn } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import type { DaoAccommodationSlot } from '@yado/contract/dao.contract';
 import { dateFromDateTime, dateTimeFromDate } from '@yado/contract/date-time';
@@ -60,6 +60,12 @@ export async function grantSlot(
   },
 ) {
   if (!(await findUserOfAccount(deps, input.accountId))) throw new AppError('CodeUserNotFound');
+  const checkinDeadline = realIsoFromCivil(input.checkinDeadline);
+  if (!checkinDeadline) {
+    throw new AppError('CodeInvalidArgument', {
+      fields: [{ field: 'checkinDeadline', description: 'not a date of the calendar' }],
+    });
+  }
   const id = randomUUID();
   const now = deps.clock.now();
   await withTx(deps.db, (tx) =>
@@ -68,7 +74,7 @@ export async function grantSlot(
       accountId: input.accountId,
       daysStandard: input.daysStandard,
       daysHigh: input.daysHigh,
-      checkinDeadline: isoFromCivil(input.checkinDeadline),
+      checkinDeadline,
       expiresAt: dateFromDateTime(input.expiresAt),
       bookingWindowDays: input.bookingWindowDays,
       grantedAt: now,

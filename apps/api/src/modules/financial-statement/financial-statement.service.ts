@@ -234,11 +234,13 @@ export async function listFinancialStatementShares(
   accountId: string,
   input: { periodType?: FinancialPeriodTypeValue | undefined; periodStart?: CivilDate | undefined },
 ) {
-  const of =
-    input.periodType && input.periodStart
-      ? { periodType: input.periodType, periodStart: isoFromCivil(input.periodStart) }
-      : null;
   if ((input.periodType === undefined) !== (input.periodStart === undefined)) throw new AppError('CodeInvalidArgument');
+  // A period that cannot start on the date given (not the first day of one, or not a calendar date)
+  // has no shares; it is refused as get_financial_statement refuses it.
+  const period =
+    input.periodType && input.periodStart ? periodStarting(input.periodType, isoFromCivil(input.periodStart)) : null;
+  if (input.periodType && !period) throw new AppError('CodeFinancialPeriodInvalid');
+  const of = period ? { periodType: period.type, periodStart: period.start } : null;
   const now = deps.clock.now();
   return { shares: (await repo.sharesOfAccount(deps.db, accountId, of)).map((s) => shareView(s, now)) };
 }
