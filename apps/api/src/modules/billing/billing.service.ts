@@ -318,6 +318,8 @@ export type BillingForUpdate = {
   paymentId: string | null;
   paymentMethodId: string | null;
   fiatAmount: number;
+  /** The yen the billing's NAC paid (0 without NAC); its NAC goes back when the billing is refunded. */
+  nacPaymentAmountJpy: number;
   accommodationAmount: number;
 };
 
@@ -334,6 +336,7 @@ const forUpdateView = (b: BillingRecord): BillingForUpdate => ({
   paymentId: b.paymentId,
   paymentMethodId: b.paymentMethodId,
   fiatAmount: b.fiatAmount,
+  nacPaymentAmountJpy: b.nacPaymentAmountJpy,
   accommodationAmount: b.totals.accommodationAmount,
 });
 

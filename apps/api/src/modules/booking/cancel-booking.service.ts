@@ -55,8 +55,11 @@ async function billingsOf(db: Db, bookingId: string): Promise<BillingForUpdate[]
   return out;
 }
 
+/** What a billing was paid with: card, points and NAC (at the yen it paid). */
+const paidWith = (b: BillingForUpdate) => b.fiatAmount + b.pointPaymentAmount + b.nacPaymentAmountJpy;
+
 const paidOf = (billings: readonly BillingForUpdate[]) =>
-  billings.filter((b) => b.billingStatus === 'PAID').reduce((s, b) => s + b.fiatAmount + b.pointPaymentAmount, 0);
+  billings.filter((b) => b.billingStatus === 'PAID').reduce((s, b) => s + paidWith(b), 0);
 
 function feeView(b: BookingRecord, schedule: ReturnType<typeof scheduleFor>, paid: number): FeeView {
   return {
@@ -85,8 +88,9 @@ export async function getCancellationFee(
 
 /**
  * Which card payments go back, newest billing first, so that what is kept
- * equals the fee. A billing refunded whole also returns its points; one
- * refunded in part keeps its points towards the fee.
+ * equals the fee. A billing refunded whole also returns its points and NAC
+ * (markBillingRefunded gives both back); one refunded in part keeps its
+ * points and NAC towards the fee.
  */
 export function planRefunds(
   billings: readonly BillingForUpdate[],
@@ -98,7 +102,7 @@ export function planRefunds(
   const paid = billings.filter((b) => b.billingStatus === 'PAID' && b.billingType !== 'CANCELLATION').reverse();
   for (const b of paid) {
     if (remaining <= 0) break;
-    const whole = b.fiatAmount + b.pointPaymentAmount;
+    const whole = paidWith(b);
     if (remaining >= whole) {
       if (b.fiatAmount > 0 && b.paymentId)
         refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount: b.fiatAmount, whole: true });
