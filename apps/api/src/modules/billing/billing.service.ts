@@ -622,6 +622,16 @@ async function nacPartOf(deps: Deps, principal: Principal, input: PayInput): Pro
   };
 }
 
+/** How long a reserved attempt without a recorded card payment counts as on its way to the processor. */
+const ATTEMPT_LEASE_MS = 60_000;
+
+const attemptInFlight = (b: BillingRecord, now: Date) =>
+  b.status === 'REQUESTED' &&
+  b.paymentAttempt > 0 &&
+  b.paymentId === null &&
+  (b.paymentMethodId !== null || b.nacPaymentReference !== null) &&
+  now.getTime() - b.updatedAt.getTime() < ATTEMPT_LEASE_MS;
+
 /**
  * The reservation step of an attempt, in one transaction on the locked billing: the NAC a previous
  * attempt still held is given back, the points are reserved, the NAC is taken from the ledger
@@ -643,6 +653,10 @@ async function reserve(
     // Another attempt started since this one looked: it is under way, never charge twice.
     if (b.paymentAttempt !== before.paymentAttempt) throw new AppError('CodePaymentPending');
     if (b.paymentId !== before.paymentId && b.status === 'REQUESTED') throw new AppError('CodePaymentPending');
+    // An attempt reserved moments ago whose card payment is not recorded yet is still on its way to
+    // the processor (this request looked after it reserved): charging again could take the card
+    // twice. Past the lease it is an attempt a crash left, which this one takes over.
+    if (attemptInFlight(b, now)) throw new AppError('CodePaymentPending');
     const billed = b.totalAmount - b.deductions;
     const parts = splitPayment(billed, input.pointPaymentAmount, nacPart?.nacJpy ?? 0);
     if (!parts.ok) {
