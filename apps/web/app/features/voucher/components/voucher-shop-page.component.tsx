@@ -84,7 +84,9 @@ function VoucherProductCard({
             {t(`voucher:salesStatus.${p.salesStatus}`)}
           </span>
         ) : (
-          <span className="badge badge--neutral">{t('voucher:shop.upcoming')}</span>
+          <span className="badge badge--neutral">
+            {t('voucher:shop.upcoming', { time: formatDateTime(p.salesStartAt, language) })}
+          </span>
         )}
       </div>
       <p className="voucher-card__nights">
