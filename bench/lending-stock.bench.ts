@@ -10,9 +10,6 @@
 // this one event loop at once, each asking the exchange for the rate), 40 LENDING entries for 4000 NAC,
 // every balance equal to its deposit less what it lent.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { addDays, civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import {
@@ -32,41 +29,20 @@ import {
 import type { MethodDef, MethodInput } from '@yado/contract/method';
 import { createNacDeposit } from '@yado/contract/nac.contract';
 import { createUser } from '@yado/contract/user.contract';
-import pg from 'pg';
 import { createApi } from '../apps/api/src/api-app.js';
 import { systemClock } from '../apps/api/src/platform/clock.js';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
-import { migrate } from '../apps/api/src/platform/db/migrate.js';
-import { createPool } from '../apps/api/src/platform/db/pool.js';
 import { loadEnv } from '../apps/api/src/platform/env.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { openBenchDatabase } from './support/bench-database.js';
 
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 100);
 const STOCK = Number(process.env['BENCH_STOCK'] ?? 40);
 const DEPOSIT = '150.5';
 const UNIT = '100';
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-lending-'));
-let serverUrl = process.env['DATABASE_URL'];
-let stopEmbedded = async () => {};
-if (!serverUrl) {
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), createLogger('warn'));
-  serverUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const dbName = `yado_bench_lending_${Date.now()}`;
-const admin = new URL(serverUrl);
-admin.pathname = '/postgres';
-{
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-}
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const pool = createPool(dbUrl.toString(), 20);
-await migrate(pool);
+const db = await openBenchDatabase('lending');
+const { dir, pool } = db;
+const dbUrl = new URL(db.url);
 
 const env = loadEnv({
   NODE_ENV: 'test',
@@ -226,11 +202,5 @@ try {
   }
 } finally {
   await api.stopBackgroundWork();
-  await pool.end();
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
-  await stopEmbedded();
-  await rm(dir, { recursive: true, force: true });
+  await db.close();
 }

@@ -7,9 +7,6 @@
 // reading the form, then pays within its two minutes), so both rates time pay_billing alone.
 // Printed: card payments per second, NAC + card payments per second, their ratio (aim >= 0.8), and
 // the audit: one PAYMENT ledger entry per NAC-paid billing, every billing PAID.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { payBilling } from '@yado/contract/billing.contract';
 import {
@@ -24,15 +21,13 @@ import type { MethodDef, MethodInput } from '@yado/contract/method';
 import { createNacDeposit, getNacRateQuote } from '@yado/contract/nac.contract';
 import { completeCardRegistration, createCardRegistration } from '@yado/contract/payment.contract';
 import { createUser } from '@yado/contract/user.contract';
-import pg from 'pg';
 import { createApi } from '../apps/api/src/api-app.js';
 import { createBilling } from '../apps/api/src/modules/billing/billing.service.js';
 import { systemClock } from '../apps/api/src/platform/clock.js';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
-import { migrate } from '../apps/api/src/platform/db/migrate.js';
-import { createPool, withTx } from '../apps/api/src/platform/db/pool.js';
+import { withTx } from '../apps/api/src/platform/db/pool.js';
 import { loadEnv } from '../apps/api/src/platform/env.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { openBenchDatabase } from './support/bench-database.js';
 import { userFields } from '../apps/api/src/test-support/user-factory.js';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 20);
@@ -43,27 +38,9 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 /** The NAC part of each NAC payment: with 900 NAC per guest, enough for every round at ~150 yen/NAC. */
 const NAC_YEN = 4_400;
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-nac-pay-'));
-let serverUrl = process.env['DATABASE_URL'];
-let stopEmbedded = async () => {};
-if (!serverUrl) {
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), createLogger('warn'));
-  serverUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const dbName = `yado_bench_nac_pay_${Date.now()}`;
-const admin = new URL(serverUrl);
-admin.pathname = '/postgres';
-{
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-}
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const pool = createPool(dbUrl.toString(), 20);
-await migrate(pool);
+const db = await openBenchDatabase('nac-pay');
+const { dir, pool } = db;
+const dbUrl = new URL(db.url);
 
 const env = loadEnv({
   NODE_ENV: 'test',
@@ -238,11 +215,5 @@ try {
   );
 } finally {
   await api.stopBackgroundWork();
-  await pool.end();
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
-  await stopEmbedded();
-  await rm(dir, { recursive: true, force: true });
+  await db.close();
 }

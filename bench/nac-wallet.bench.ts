@@ -11,9 +11,6 @@
 // 416 ms (all 400 requests on this one event loop at once), all settled and credited 1.9 s after the
 // start, 5 failed at the exchange (the deposits above the account's 1000 NAC), 195 completed deposits
 // with 195 ledger entries, none credited twice, and the ledger's sum equal to the deposits' to the unit.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
 import {
   API_PREFIX,
@@ -25,43 +22,22 @@ import {
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { MethodDef, MethodInput } from '@yado/contract/method';
 import { createNacDeposit, getCryptoBalance } from '@yado/contract/nac.contract';
-import pg from 'pg';
 import { createApi } from '../apps/api/src/api-app.js';
 import { mountNacRoutes } from '../apps/api/src/modules/nac/nac.routes.js';
 import { reconcileTransfers } from '../apps/api/src/modules/nac/nac.service.js';
 import { systemClock } from '../apps/api/src/platform/clock.js';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
-import { migrate } from '../apps/api/src/platform/db/migrate.js';
-import { createPool } from '../apps/api/src/platform/db/pool.js';
 import { loadEnv } from '../apps/api/src/platform/env.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { openBenchDatabase } from './support/bench-database.js';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 50);
 const DEPOSITS = Number(process.env['BENCH_DEPOSITS'] ?? 4);
 const DELAY_MS = process.env['BENCH_EXCHANGE_DELAY_MS'] ?? '20';
 const SETTLE_MS = process.env['BENCH_SETTLE_MS'] ?? '200';
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-nac-'));
-let serverUrl = process.env['DATABASE_URL'];
-let stopEmbedded = async () => {};
-if (!serverUrl) {
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), createLogger('warn'));
-  serverUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const dbName = `yado_bench_nac_${Date.now()}`;
-const admin = new URL(serverUrl);
-admin.pathname = '/postgres';
-{
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-}
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const pool = createPool(dbUrl.toString(), 20);
-await migrate(pool);
+const db = await openBenchDatabase('nac');
+const { dir, pool } = db;
+const dbUrl = new URL(db.url);
 
 const env = loadEnv({
   NODE_ENV: 'test',
@@ -178,11 +154,5 @@ try {
   );
 } finally {
   await api.stopBackgroundWork();
-  await pool.end();
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
-  await stopEmbedded();
-  await rm(dir, { recursive: true, force: true });
+  await db.close();
 }

@@ -11,9 +11,6 @@
 // On a shared 2-core machine one build measured (a) 50 keys in 0.56 s, none by the second sweep;
 // (b) 500 commands at 600 ms and 10 % lost answers: p50 670 ms, p95 1,422 ms (a lost answer costs a
 // state read and one retry), 499 CONFIRMED, 1 UNCONFIRMED (lost twice), 0 answers contradicting the lock.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   API_PREFIX,
   PLATFORM_HEADER,
@@ -24,17 +21,14 @@ import {
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 import { listKeys, lockDoor, unlockDoor } from '@yado/contract/stay.contract';
-import pg from 'pg';
 import { createApi } from '../apps/api/src/api-app.js';
 import { lockAdapter } from '../apps/api/src/modules/stay/door.service.js';
 import { issueDueKeys } from '../apps/api/src/modules/stay/key.service.js';
 import { openKeyNow, readyStay } from '../apps/api/src/modules/stay/stay.test-factory.js';
 import { fixedClock } from '../apps/api/src/platform/clock.js';
-import { createPool } from '../apps/api/src/platform/db/pool.js';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded.js';
-import { migrate } from '../apps/api/src/platform/db/migrate.js';
 import { loadEnv } from '../apps/api/src/platform/env.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { openBenchDatabase } from './support/bench-database.js';
 import type { TestApi } from '../apps/api/src/test-support/test-api.js';
 
 const STAYS = Number(process.env['BENCH_STAYS'] ?? 50);
@@ -43,27 +37,9 @@ const COMMAND_ROUNDS = Number(process.env['BENCH_COMMAND_ROUNDS'] ?? 5);
 const LATENCY_MS = Number(process.env['BENCH_LOCK_LATENCY_MS'] ?? 600);
 const FAILURE_RATE = Number(process.env['BENCH_LOCK_FAILURE_RATE'] ?? 0.1);
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-stay-'));
-let serverUrl = process.env['DATABASE_URL'];
-let stopEmbedded = async () => {};
-if (!serverUrl) {
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), createLogger('warn'));
-  serverUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const dbName = `yado_bench_stay_${Date.now()}`;
-const admin = new URL(serverUrl);
-admin.pathname = '/postgres';
-{
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-}
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const pool = createPool(dbUrl.toString(), 20);
-await migrate(pool);
+const db = await openBenchDatabase('stay');
+const { dir, pool } = db;
+const dbUrl = new URL(db.url);
 
 const env = loadEnv({
   NODE_ENV: 'test',
@@ -168,11 +144,5 @@ try {
   );
 } finally {
   await api.stopBackgroundWork();
-  await pool.end();
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
-  await stopEmbedded();
-  await rm(dir, { recursive: true, force: true });
+  await db.close();
 }

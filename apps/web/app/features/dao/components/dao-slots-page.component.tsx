@@ -1,10 +1,10 @@
 import { createDaoTentativeBooking, type DaoAccommodationSlot } from '@yado/contract/dao.contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { StayDatesGuestsFields, useStayDatesGuests } from '../../../components/stay-dates-guests.component';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
 import { SelectField } from '../../../components/ui/select-field.component';
-import { TextField } from '../../../components/ui/text-field.component';
 import { callMethod } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
@@ -15,17 +15,6 @@ import { useLanguage } from '../../../lib/use-language.hook';
 type HouseGroupChoice = { houseGroupId: string; name: string };
 
 export type DaoSlotsPageData = { slots: DaoAccommodationSlot[]; houseGroups: HouseGroupChoice[] };
-
-const civil = (value: string) => {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
-};
-
-function nextDay(value: string): string {
-  const d = new Date(`${value}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 function dateLabel(d: { year: number; month: number; day: number }, language: string): string {
   return new Intl.DateTimeFormat(language === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -42,9 +31,7 @@ function DaoBookingForm({ slot, houseGroups }: { slot: DaoAccommodationSlot; hou
   const language = useLanguage();
   const navigate = useNavigate();
   const [houseGroupId, setHouseGroupId] = useState(houseGroups[0]?.houseGroupId ?? '');
-  const [checkin, setCheckin] = useState('');
-  const [checkout, setCheckout] = useState('');
-  const [adults, setAdults] = useState('2');
+  const stay = useStayDatesGuests(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -57,9 +44,8 @@ function DaoBookingForm({ slot, houseGroups }: { slot: DaoAccommodationSlot; hou
     const request = {
       daoAccommodationSlotId: slot.daoAccommodationSlotId,
       houseGroupId,
-      checkinDate: civil(checkin),
-      checkoutDate: civil(checkout),
-      headcount: { males: Number(adults), females: 0, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
+      ...stay.civil(),
+      headcount: { males: Number(stay.adults), females: 0, children: 0, largeDogs: 0, mediumDogs: 0, smallDogs: 0 },
       childrenAge: [],
       allergy: '',
       request: '',
@@ -94,39 +80,16 @@ function DaoBookingForm({ slot, houseGroups }: { slot: DaoAccommodationSlot; hou
           </option>
         ))}
       </SelectField>
-      <div className="key-book__fields">
-        <TextField
-          id={`${idBase}-checkin`}
-          label={t('key-token:book.checkin')}
-          type="date"
-          required
-          value={checkin}
-          onChange={(e) => {
-            setCheckin(e.target.value);
-            if (e.target.value && (!checkout || checkout <= e.target.value)) setCheckout(nextDay(e.target.value));
-          }}
-        />
-        <TextField
-          id={`${idBase}-checkout`}
-          label={t('key-token:book.checkout')}
-          type="date"
-          required
-          min={checkin || undefined}
-          value={checkout}
-          onChange={(e) => setCheckout(e.target.value)}
-        />
-        <TextField
-          id={`${idBase}-adults`}
-          label={t('key-token:book.guests')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={20}
-          required
-          value={adults}
-          onChange={(e) => setAdults(e.target.value)}
-        />
-      </div>
+      <StayDatesGuestsFields
+        stay={stay}
+        idBase={idBase}
+        className="key-book__fields"
+        labels={{
+          checkin: t('key-token:book.checkin'),
+          checkout: t('key-token:book.checkout'),
+          guests: t('key-token:book.guests'),
+        }}
+      />
       {error ? <FormAlert>{error}</FormAlert> : null}
       <Button type="submit" busy={busy} data-testid="book-with-dao">
         {busy ? t('key-token:book.booking') : t('key-token:book.submit')}
