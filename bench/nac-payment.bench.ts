@@ -23,6 +23,7 @@ import { completeCardRegistration, createCardRegistration } from '@yado/contract
 import { createUser } from '@yado/contract/user.contract';
 import { createApi } from '../apps/api/src/api-app.js';
 import { createBilling } from '../apps/api/src/modules/billing/billing.service.js';
+import { accommodationLine } from '../apps/api/src/modules/billing/billing.test-factory.js';
 import { systemClock } from '../apps/api/src/platform/clock.js';
 import { withTx } from '../apps/api/src/platform/db/pool.js';
 import { loadEnv } from '../apps/api/src/platform/env.js';
@@ -115,19 +116,7 @@ async function billing(accountId: string): Promise<string> {
       bookingId: `bk-bench-${randomUUID()}`,
       accountId,
       billingType: 'DEFAULT',
-      lines: [
-        {
-          subject: 'ACCOMMODATION',
-          category: null,
-          titleEn: 'Accommodation',
-          titleJa: '宿泊',
-          date: '2031-08-10',
-          quantity: 1,
-          amount: 20_000,
-          taxRateType: 'STANDARD',
-          serviceChargeApplicable: false,
-        },
-      ],
+      lines: [accommodationLine(20_000)],
       serviceChargePercentage: '0',
       accommodationTax: 0,
       paymentDeadline: null,

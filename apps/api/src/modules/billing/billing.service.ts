@@ -301,7 +301,24 @@ export async function markBillingRefunded(
         now: opts.at ?? new Date(),
       });
     }
+    if (b.splitSourceBillingId) await settleRefundedSplitSource(tx, b.splitSourceBillingId, opts);
   }
+}
+
+/**
+ * A paid split source is REFUNDED once every part is (a cancellation gives each payer back their
+ * part); what it records as refunded is what the parts' cards got back.
+ */
+async function settleRefundedSplitSource(tx: Db, sourceId: string, opts: Actor): Promise<void> {
+  const source = await lockBilling(tx, sourceId);
+  if (source.status !== 'PAID') return;
+  const parts = await repo.splitParts(tx, [sourceId]);
+  if (parts.length === 0 || parts.some((p) => p.status !== 'REFUNDED')) return;
+  const refundedAmount = Math.min(
+    source.fiatAmount,
+    parts.reduce((sum, p) => sum + p.refundedAmount, 0),
+  );
+  await transition(tx, source, 'REFUNDED', { ...opts, refundedAmount, reason: 'every part refunded' });
 }
 
 export type BillingForUpdate = {
@@ -321,6 +338,10 @@ export type BillingForUpdate = {
   /** The yen the billing's NAC paid (0 without NAC); its NAC goes back when the billing is refunded. */
   nacPaymentAmountJpy: number;
   accommodationAmount: number;
+  /** Split into parts: the money is in the parts (splitPartsForUpdate), each paid by its own payer. */
+  isSplitSource: boolean;
+  /** A part of a split billing: the source it belongs to. */
+  splitSourceBillingId: string | null;
 };
 
 const forUpdateView = (b: BillingRecord): BillingForUpdate => ({
@@ -338,11 +359,20 @@ const forUpdateView = (b: BillingRecord): BillingForUpdate => ({
   fiatAmount: b.fiatAmount,
   nacPaymentAmountJpy: b.nacPaymentAmountJpy,
   accommodationAmount: b.totals.accommodationAmount,
+  isSplitSource: b.isSplitSource,
+  splitSourceBillingId: b.splitSourceBillingId,
 });
 
 /** The billing, locked for the rest of the transaction; CodeBillingNotFound when there is none. */
 export async function getBillingForUpdate(tx: Db, billingId: string): Promise<BillingForUpdate> {
   return forUpdateView(await lockBilling(tx, billingId));
+}
+
+/** The parts of a split billing, each locked for the rest of the transaction, in the order they were made. */
+export async function splitPartsForUpdate(tx: Db, sourceBillingId: string): Promise<BillingForUpdate[]> {
+  const out: BillingForUpdate[] = [];
+  for (const part of await repo.splitParts(tx, [sourceBillingId])) out.push(await getBillingForUpdate(tx, part.id));
+  return out;
 }
 
 /** REQUESTED billings untouched since `olderThan`: the reconciliation job asks the provider about them. */

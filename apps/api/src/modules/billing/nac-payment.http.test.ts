@@ -5,6 +5,7 @@ import { createNacDeposit, getNacRateQuote, listNacTransfers } from '@yado/contr
 import { createCardRegistration, completeCardRegistration } from '@yado/contract/payment.contract';
 import type { MethodInput } from '@yado/contract/method';
 import { withTx } from '../../platform/db/pool.js';
+import { accommodationLine } from './billing.test-factory.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { nacBalance, takeNacPayment } from '../nac/nac.service.js';
@@ -33,19 +34,7 @@ async function guest(): Promise<Guest> {
   return { token: u.token, accountId: principal.accountId, email: u.email };
 }
 
-const LINES: BillingLineInput[] = [
-  {
-    subject: 'ACCOMMODATION',
-    category: null,
-    titleEn: 'Accommodation',
-    titleJa: '宿泊',
-    date: '2031-08-10',
-    quantity: 1,
-    amount: 40_000,
-    taxRateType: 'STANDARD',
-    serviceChargeApplicable: false,
-  },
-];
+const LINES: BillingLineInput[] = [accommodationLine(40_000)];
 // 40,000 + 10% tax; no accommodation tax.
 const TOTAL = 44_000;
 

@@ -10,6 +10,7 @@ import {
 import { createCardRegistration, completeCardRegistration } from '@yado/contract/payment.contract';
 import type { MethodInput } from '@yado/contract/method';
 import { withTx } from '../../platform/db/pool.js';
+import { accommodationLine } from './billing.test-factory.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { recordManualAction } from '../point/point.service.js';
@@ -29,19 +30,7 @@ async function guest(): Promise<Guest> {
   return { token: u.token, accountId: principal.accountId, email: u.email };
 }
 
-const LINES: BillingLineInput[] = [
-  {
-    subject: 'ACCOMMODATION',
-    category: null,
-    titleEn: 'Accommodation',
-    titleJa: '宿泊',
-    date: '2031-08-10',
-    quantity: 1,
-    amount: 30_000,
-    taxRateType: 'STANDARD',
-    serviceChargeApplicable: false,
-  },
-];
+const LINES: BillingLineInput[] = [accommodationLine(30_000)];
 const TOTAL = 33_000;
 
 async function newBilling(accountId: string) {

@@ -10,6 +10,7 @@ import {
   listBookingBillings,
   markBillingPaid,
   markBillingRefunded,
+  splitPartsForUpdate,
   type BillingForUpdate,
 } from '../billing/billing.service.js';
 import { getHouseGroup } from '../catalogue/catalogue.service.js';
@@ -55,6 +56,20 @@ async function billingsOf(db: Db, bookingId: string): Promise<BillingForUpdate[]
   return out;
 }
 
+/**
+ * What a cancellation settles: the booking's billings, a split source standing for its parts (the
+ * money is in the parts, each paid by its own payer with their own card, points or NAC). Read after
+ * the unpaid billings are cancelled, so a part cancelled with its source counts as unpaid.
+ */
+async function settledBillings(db: Db, billings: readonly BillingForUpdate[]): Promise<BillingForUpdate[]> {
+  const out: BillingForUpdate[] = [];
+  for (const b of billings) {
+    if (b.isSplitSource) out.push(...(await splitPartsForUpdate(db, b.billingId)));
+    else out.push(b);
+  }
+  return out;
+}
+
 /** What a billing was paid with: card, points and NAC (at the yen it paid). */
 const paidWith = (b: BillingForUpdate) => b.fiatAmount + b.pointPaymentAmount + b.nacPaymentAmountJpy;
 
@@ -82,7 +97,7 @@ export async function getCancellationFee(
 ): Promise<FeeView> {
   const b = await requireViewableBooking(deps, accountId, bookingId);
   const { houseGroup: hg } = await getHouseGroup(deps, language, b.houseGroupId);
-  const billings = await billingsOf(deps.db, b.id);
+  const billings = await settledBillings(deps.db, await billingsOf(deps.db, b.id));
   return feeView(b, scheduleFor(b, hg, deps.clock.now(), false), paidOf(billings));
 }
 
@@ -90,7 +105,10 @@ export async function getCancellationFee(
  * Which card payments go back, newest billing first, so that what is kept
  * equals the fee. A billing refunded whole also returns its points and NAC
  * (markBillingRefunded gives both back); one refunded in part keeps its
- * points and NAC towards the fee.
+ * points and NAC towards the fee. The parts of a split billing go back
+ * together: whole when all of it does, otherwise each payer gets back a share
+ * in proportion to what they paid, so no companion bears more of the fee than
+ * another (docs/decisions/0053).
  */
 export function planRefunds(
   billings: readonly BillingForUpdate[],
@@ -100,22 +118,73 @@ export function planRefunds(
   const refunds: (PendingRefund & { whole: boolean })[] = [];
   const wholePointOnly: string[] = [];
   const paid = billings.filter((b) => b.billingStatus === 'PAID' && b.billingType !== 'CANCELLATION').reverse();
+  // Newest first, the parts of one split billing as one group.
+  const groups: BillingForUpdate[][] = [];
   for (const b of paid) {
+    const last = groups.at(-1);
+    if (last && b.splitSourceBillingId && last[0]!.splitSourceBillingId === b.splitSourceBillingId) last.push(b);
+    else groups.push([b]);
+  }
+  for (const group of groups) {
     if (remaining <= 0) break;
-    const whole = paidWith(b);
+    const whole = group.reduce((s, b) => s + paidWith(b), 0);
     if (remaining >= whole) {
-      if (b.fiatAmount > 0 && b.paymentId)
-        refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount: b.fiatAmount, whole: true });
-      else wholePointOnly.push(b.billingId);
+      for (const b of group) {
+        if (b.fiatAmount > 0 && b.paymentId)
+          refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount: b.fiatAmount, whole: true });
+        else wholePointOnly.push(b.billingId);
+      }
       remaining -= whole;
-    } else {
-      const amount = Math.min(remaining, b.fiatAmount);
+      continue;
+    }
+    const cards = group.map((b) => (b.paymentId ? b.fiatAmount : 0));
+    const amounts = proportionalShares(
+      remaining,
+      group.map((b) => paidWith(b)),
+      cards,
+    );
+    group.forEach((b, i) => {
+      const amount = amounts[i]!;
       if (amount > 0 && b.paymentId)
         refunds.push({ paymentId: b.paymentId, billingId: b.billingId, amount, whole: false });
       remaining -= amount;
-    }
+    });
   }
   return { refunds, wholePointOnly };
+}
+
+/**
+ * `total` yen shared in proportion to `weights` (largest remainder, whole yen), no share above its
+ * cap: what a capped share cannot take goes to the others in the same proportion. The shares add up
+ * to `total` unless the caps together are smaller.
+ */
+export function proportionalShares(total: number, weights: readonly number[], caps: readonly number[]): number[] {
+  const shares = weights.map(() => 0);
+  let open = weights.map((w, i) => (w > 0 && caps[i]! > 0 ? i : -1)).filter((i) => i >= 0);
+  let left = total;
+  while (left > 0 && open.length > 0) {
+    const weightSum = open.reduce((s, i) => s + weights[i]!, 0);
+    const exact = open.map((i) => (left * weights[i]!) / weightSum);
+    const floor = exact.map((x) => Math.floor(x));
+    let rest = left - floor.reduce((s, x) => s + x, 0);
+    const byRemainder = open.map((_, k) => k).sort((a, b) => exact[b]! - floor[b]! - (exact[a]! - floor[a]!) || a - b);
+    for (const k of byRemainder) {
+      if (rest <= 0) break;
+      floor[k] = floor[k]! + 1;
+      rest -= 1;
+    }
+    const capped: number[] = [];
+    open.forEach((i, k) => {
+      const room = caps[i]! - shares[i]!;
+      const take = Math.min(room, floor[k]!);
+      shares[i] = shares[i]! + take;
+      left -= take;
+      if (take === room) capped.push(i);
+    });
+    if (capped.length === 0) break;
+    open = open.filter((i) => !capped.includes(i));
+  }
+  return shares;
 }
 
 /**
@@ -188,9 +257,10 @@ export async function endBooking(
       }
     }
     const schedule = scheduleFor(b, hg, now, input.noShow);
-    const paid = paidOf(billings);
+    const settled = await settledBillings(tx, billings);
+    const paid = paidOf(settled);
     const fee = feeView(b, schedule, paid);
-    const { refunds, wholePointOnly } = planRefunds(billings, fee.refundAmount);
+    const { refunds, wholePointOnly } = planRefunds(settled, fee.refundAmount);
     for (const billingId of wholePointOnly)
       await markBillingRefunded(tx, billingId, { at: now, actor: input.actor, reason: to });
 
