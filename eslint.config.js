@@ -59,7 +59,15 @@ const seedZone = {
 };
 
 // The web app sees the API only through the contract; apps/web/server is the one composition root that mounts it.
-const webOutsideServer = [at('apps/web', '!(server)', '**'), at('apps/web', '*.{ts,tsx,js,mjs}')];
+const webOutsideServer = [
+  at('apps/web', '!(server|e2e)', '**'),
+  at('apps/web', '*.{ts,tsx,js,mjs}'),
+  at('apps/web', 'e2e', '*.ts'),
+  at('apps/web', 'e2e', 'support', '!(global-setup).ts'),
+];
+// The browser tests' harness (e2e/support/global-setup.ts) starts the run's PostgreSQL with the API tests'
+// starter (test-support/test-postgres.ts: embedded, or DATABASE_URL's server); it mounts no API.
+const e2eDatabaseHarness = 'apps/web/e2e/support/global-setup.ts';
 const webApiZone = {
   target: webOutsideServer,
   from: [at('apps/api', '**')],
@@ -147,7 +155,7 @@ export default defineConfig(
   {
     // Also by name, so the rule holds even where an import cannot be resolved.
     files: ['apps/web/**/*.{ts,tsx,js,mjs}'],
-    ignores: ['apps/web/server/**'],
+    ignores: ['apps/web/server/**', e2eDatabaseHarness],
     rules: {
       'no-restricted-imports': [
         'error',

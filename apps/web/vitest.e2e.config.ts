@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     name: 'web-e2e',
     include: ['e2e/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 1,

@@ -8,6 +8,7 @@ import { startNetworkSwitch } from './support/network-switch';
 import { startTestServer } from './support/test-server';
 import { getPushPublicKey } from '@yado/contract/push.contract';
 import { callApi } from './support/call-api';
+import { hydratedElement } from './support/test-wallet';
 
 /**
  * The installable app in Debian's Chromium against the real server: the
@@ -303,6 +304,7 @@ describe('push registration', () => {
     expect(await deviceTokensOf(email)).toEqual([]);
 
     await page.goto(`${server.baseUrl}/e2e/login`, { waitUntil: 'networkidle' });
+    await hydratedElement(page, 'form button[type="submit"]');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Log in for testing' }).click();
     await page.waitForURL(`${server.baseUrl}/mypage`);

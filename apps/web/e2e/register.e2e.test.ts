@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { fromNewestMessage } from './support/outbox';
+import { hydratedElement } from './support/test-wallet';
 
 /**
  * Registration end to end, in Debian's Chromium against the real server on a
@@ -182,6 +183,7 @@ describe('registration in the browser', () => {
     const base = server.baseUrl;
     const email = `tester-${Date.now()}@example.com`;
     await page.goto(`${base}/e2e/login?redirectUrl=%2Fmypage`, { waitUntil: 'networkidle' });
+    await hydratedElement(page, 'form button[type="submit"]');
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Log in as staff').check();
     await page.getByRole('button', { name: 'Log in for testing' }).click();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydratedElement } from './support/test-wallet';
 import { fromNewestMessage } from './support/outbox';
 import { API_PREFIX } from '@yado/contract/headers';
 import { getUser } from '@yado/contract/user.contract';
@@ -123,6 +124,7 @@ describe('session flows in the browser', () => {
     const { context, page } = await open();
     const base = server.baseUrl;
     await page.goto(`${base}/e2e/login?redirectUrl=%2Fplaces%2Fp1`, { waitUntil: 'networkidle' });
+    await hydratedElement(page, 'form button[type="submit"]');
     await page.getByLabel('Email address').fill(`new-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Log in for testing' }).click();
     await page.waitForURL(`${base}/register?redirectUrl=%2Fplaces%2Fp1`);
@@ -211,6 +213,8 @@ describe('session flows in the browser', () => {
     const base = server.baseUrl;
     // An account whose email the identity service already verified (as after Google or Apple) skips the code.
     await page.goto(`${base}/ja/e2e/login`, { waitUntil: 'networkidle' });
+    // On a busy machine the page can answer networkidle before React took the form over.
+    await hydratedElement(page, 'form button[type="submit"]');
     await page.locator('#e2e-email').fill(`signup-ja-${Date.now()}@example.com`);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${base}/ja/register`);

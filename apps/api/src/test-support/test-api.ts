@@ -10,7 +10,7 @@ import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { createApi, type Api } from '../api-app.js';
 import type { AfterResponse } from '../platform/after-response.js';
 import { fixedClock } from '../platform/clock.js';
@@ -18,6 +18,26 @@ import { createPool } from '../platform/db/pool.js';
 import { loadEnv, type Env } from '../platform/env.js';
 import { createLogger } from '../platform/logger.js';
 import { renderDemoImage } from '../seed/catalogue-images.js';
+
+/**
+ * The databases this test file cloned, dropped after its tests (test-file-cleanup.ts). An afterAll
+ * registered from inside a beforeAll never runs, so the cleanup cannot be registered here.
+ */
+const openDatabases: { name: string; pool: pg.Pool }[] = [];
+
+/** Ends the pools of the databases the file's tests cloned and drops the databases. */
+export async function dropTestDatabases(): Promise<void> {
+  const open = openDatabases.splice(0);
+  if (open.length === 0) return;
+  await Promise.all(open.map((d) => d.pool.end().catch(() => undefined)));
+  const a = new pg.Client({ connectionString: inject('adminUrl') });
+  await a.connect();
+  try {
+    for (const d of open) await a.query(`DROP DATABASE IF EXISTS ${d.name} WITH (FORCE)`);
+  } finally {
+    await a.end();
+  }
+}
 
 /** A fresh database cloned from the migrated template, dropped when the file's tests end. */
 export async function createTestDatabase(poolSize = 10): Promise<{ url: string; pool: pg.Pool }> {
@@ -31,13 +51,7 @@ export async function createTestDatabase(poolSize = 10): Promise<{ url: string; 
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const pool = createPool(u.toString(), poolSize);
-  afterAll(async () => {
-    await pool.end();
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
-  });
+  openDatabases.push({ name, pool });
   return { url: u.toString(), pool };
 }
 

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -23,13 +24,50 @@ async function freePort(): Promise<number> {
 
 /**
  * The real production server (`apps/web/server/main.ts` on the built web app)
- * on a free port and a fresh database: a new embedded cluster in a temporary
- * folder, or, when DATABASE_URL is set, a new database on that server.
+ * on a free port and a fresh database: a clone of the run's migrated and seeded
+ * template (e2e/support/global-setup.ts) on the run's PostgreSQL, the embedded
+ * one or DATABASE_URL's server.
  */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<{
   baseUrl: string;
   /** The server's own database, for tests that set up state no API call can (feature flags). */
   databaseUrl?: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}> {
+  const adminUrl = inject('e2eAdminUrl');
+  const template = inject('e2eTemplateDb');
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await client.end();
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  // The template holds the demo data; seeding again finds it there and adds nothing.
+  const server = await spawnServer({ DATABASE_URL: u.toString(), SEED_DEMO_DATA: 'always', ...extraEnv });
+  return {
+    ...server,
+    databaseUrl: u.toString(),
+    stop: async () => {
+      await server.stop();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** The production server on a free port with these settings, once it answers /readyz. */
+export async function spawnServer(extraEnv: Record<string, string>): Promise<{
+  baseUrl: string;
   stop: () => Promise<void>;
   output: () => string;
 }> {
@@ -44,27 +82,6 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'info',
     ...extraEnv,
   };
-  let dropDatabase = async () => {};
-  const external = process.env['DATABASE_URL'];
-  if (external) {
-    const name = `yado_e2e_${randomBytes(5).toString('hex')}`;
-    const admin = new URL(external);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    env['DATABASE_URL'] = u.toString();
-    env['SEED_DEMO_DATA'] ??= 'always';
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
 
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server/main.ts'], {
@@ -94,7 +111,6 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
 
   return {
     baseUrl,
-    databaseUrl: env['DATABASE_URL'] ?? (await embeddedDatabaseUrl(dataDir).catch(() => undefined)),
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
@@ -103,20 +119,9 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
         await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The embedded cluster's address: its generated password is kept in the data
- * folder, and its port is the fourth line of PostgreSQL's postmaster.pid.
- */
-async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
-  const password = (await readFile(path.join(dataDir, 'db-password'), 'utf8')).trim();
-  const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/yado`;
 }
 
 /** Debian's Chromium, driven by Playwright (its own browser download cannot run here). */
