@@ -138,6 +138,8 @@ describe('registration in the browser', () => {
     await expect(page.getByTestId('user-name').textContent()).resolves.toBe('山田 花子');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja');
     await screenshotAtWidths(page, 'mypage-ja');
+    // The switch remembers the choice from its click handler, so React must have it first.
+    await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);
 

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { getSearchPermission } from '@yado/contract/user.contract';
 import { callApi } from './support/call-api';
+import { hydratedElement } from './support/test-wallet';
 
 /**
  * The shell around every screen, in Debian's Chromium against the real
@@ -261,6 +262,8 @@ describe('English and Japanese', () => {
     const page = await context.newPage();
 
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    // The switch remembers the choice from its click handler, so React must have it first.
+    await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: '日本語' }).click();
     await page.waitForURL(`${base}/ja/login`);
     await page.getByRole('heading', { name: 'yadoにログイン' }).waitFor();
@@ -289,6 +292,8 @@ describe('English and Japanese', () => {
     await screenshotAtWidths(page, 'mypage-ja');
 
     // Picking English ends the redirect; the same date reads MMM D, YYYY.
+    // The switch remembers the choice from its click handler, so React must have it first.
+    await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);
     await page.getByRole('heading', { name: 'My page' }).waitFor();

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { API_PREFIX } from '@yado/contract/headers';
 import { getUser } from '@yado/contract/user.contract';
+import { hydratedElement } from './support/test-wallet';
 
 /**
  * The shared interface in Debian's Chromium against the real server: the
@@ -384,6 +385,8 @@ describe('the shared interface', () => {
     await expect(copy.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
     // Japanese, reached with the language switch: the generic message translated, and the server's localized message.
+    // The switch remembers the choice from its click handler, so React must have it first.
+    await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: '日本語' }).click();
     await page.waitForURL(`${base}/ja/mypage`);
     await page.getByRole('heading', { name: 'マイページ' }).waitFor();
@@ -407,6 +410,8 @@ describe('the shared interface', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Back to English with the switch.
+    // The switch remembers the choice from its click handler, so React must have it first.
+    await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);
   });
