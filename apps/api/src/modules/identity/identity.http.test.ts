@@ -194,8 +194,18 @@ describe('revocation across nodes', () => {
         'UPDATE identity_sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id = $1',
         [tokens.accountId],
       );
-      await t.pool.query("SELECT pg_notify('identity_session_revoked', $1)", [`account:${tokens.accountId}`]);
-      await expect.poll(async () => (await callB()).status, { timeout: 5_000 }).toBe(401);
+      // Node B starts listening in the background; until it does, a notice would pass it by, so the
+      // other node's notice is sent again while waiting (a real revocation is sent once, after node B
+      // has long been listening).
+      await expect
+        .poll(
+          async () => {
+            await t.pool.query("SELECT pg_notify('identity_session_revoked', $1)", [`account:${tokens.accountId}`]);
+            return (await callB()).status;
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(401);
     } finally {
       await nodeB.stopBackgroundWork();
     }
