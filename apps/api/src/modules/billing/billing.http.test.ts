@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
 import { withTx } from '../../platform/db/pool.js';
+import { accommodationLine } from './billing.test-factory.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
 import { pointBalance, recordManualAction } from '../point/point.service.js';
@@ -39,17 +40,7 @@ async function guest(): Promise<Guest> {
 }
 
 const LINES: BillingLineInput[] = [
-  {
-    subject: 'ACCOMMODATION',
-    category: null,
-    titleEn: 'Accommodation',
-    titleJa: '宿泊',
-    date: '2031-08-10',
-    quantity: 1,
-    amount: 30_000,
-    taxRateType: 'STANDARD',
-    serviceChargeApplicable: true,
-  },
+  accommodationLine(30_000, { serviceChargeApplicable: true }),
   {
     subject: 'MEAL',
     category: 'MEAL',
