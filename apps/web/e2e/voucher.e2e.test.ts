@@ -86,8 +86,10 @@ describe('stay vouchers', () => {
     await card.getByTestId('voucher-confirm').click();
 
     await page.waitForURL((url) => url.pathname === '/dao/lending/accommodation-voucher/complete/hg-kazahana-villa');
-    expect(await page.locator('html').getAttribute('data-color-mode')).toBe('dark');
+    // The address changes as the navigation starts; the page (and its dark mode) follows once rendered.
     const done = page.getByTestId('voucher-complete');
+    await done.waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('data-color-mode')).toBe('dark');
     expect(await done.textContent()).toContain('Kazahana Villa');
     expect(await done.textContent()).toContain('3 of 3 nights left');
     await expectNoSeriousA11yViolations(page, '/dao/lending/accommodation-voucher/complete');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -124,10 +124,67 @@ export async function spawnServer(extraEnv: Record<string, string>): Promise<{
   };
 }
 
-/** Debian's Chromium, driven by Playwright (its own browser download cannot run here). */
+/**
+ * Debian's Chromium, driven by Playwright (its own browser download cannot run here). Every page it
+ * opens waits, after `goto` or `reload` of one of the app's pages, until React has hydrated the
+ * page: before that a click on a server-rendered button sends its form natively, a typed value is
+ * not in React's state and a link's click handler has not run, which under load made tests fail at
+ * random (docs/decisions/0055-browser-tests-wait-for-hydration.md).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    waitForHydrationIn(context);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    waitForHydrationOn(page);
+    return page;
+  };
+  return browser;
+}
+
+function waitForHydrationIn(context: BrowserContext): void {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    waitForHydrationOn(page);
+    return page;
+  };
+  // Pages the app opens itself (a link with target="_blank", window.open).
+  context.on('page', waitForHydrationOn);
+}
+
+const hydratedPages = new WeakSet<Page>();
+
+function waitForHydrationOn(page: Page): void {
+  if (hydratedPages.has(page)) return;
+  hydratedPages.add(page);
+  type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' };
+  const afterLoad = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R, options?: LoadOptions) => {
+    // Only the app's own HTML from the network: an offline page from the service worker may never
+    // hydrate, and a test that asked for an earlier moment than "load" wants that moment.
+    const waitUntil = options?.waitUntil ?? 'load';
+    if (!response || response.fromServiceWorker() || waitUntil === 'commit' || waitUntil === 'domcontentloaded')
+      return response;
+    if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return response;
+    await page.waitForFunction(() => {
+      // #main is in every page's shell; React sets its fiber once the tree around it is hydrated.
+      const main = document.getElementById('main');
+      if (!main || !document.querySelector('script[type="module"]')) return true;
+      return Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => afterLoad(await goto(url, options), options);
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => afterLoad(await reload(options), options);
 }
