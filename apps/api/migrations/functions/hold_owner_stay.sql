@@ -2,8 +2,8 @@
 -- the call without high-substitutes) as one function call: docs/decisions/0033-owner-hold-in-one-call.md.
 --
 -- The stay, booking, conversation and first event are hold_tentative_booking's (same parameters,
--- same outcomes); once held, the booking gets its owner fields (share, debt option, family flag)
--- and the planned CONSUME entries are appended to the slot ledger in one insert, as the last
+-- same outcomes; the booking written with its owner fields: share, debt option, family flag); once
+-- held, the planned CONSUME entries are appended to the slot ledger in one insert, as the last
 -- statement, so the share's row lock the ledger's guard takes is held only until the commit. The
 -- guard (slot_ledger_guard.sql) still refuses an entry that would overdraw a balance: it raises
 -- 23514 (constraint slot_ledger_balance) and, the call being its own transaction, nothing of the
@@ -99,11 +99,9 @@ BEGIN
       p_account_id, p_house_group_id, p_booking_type, p_status, p_checkin, p_checkout, p_timezone, p_males,
       p_females, p_children, p_infants, p_large_dogs, p_medium_dogs, p_small_dogs, p_children_ages, p_allergy,
       p_request, p_pet, p_tentative_deadline, p_coupon_redemption_id, p_quote, p_created_at, p_event_from_status,
-      p_event_to_status, p_event_action, p_event_actor, p_event_detail) AS h;
+      p_event_to_status, p_event_action, p_event_actor, p_event_detail, p_share_id, p_debt_option,
+      p_booked_by_family_member) AS h;
   IF outcome = 'held' THEN
-    UPDATE bookings
-       SET share_id = p_share_id, debt_option = p_debt_option, booked_by_family_member = p_booked_by_family_member
-     WHERE id = p_booking_id;
     INSERT INTO slot_ledger (share_id, slot_year, kind, tier, nights, high_substitute, booking_id, reference, actor,
       created_at)
     SELECT p_share_id, e.slot_year, 'CONSUME', e.tier, e.nights, e.high_substitute, p_booking_id, e.reference,

@@ -16,7 +16,14 @@
 -- and refuses with 23P01 a stay written by anything that took no night locks); then the booking
 -- with its number, its conversation and its first event. The house is written into the quote
 -- (quote.consumptionHouseId) and the event (detail.houseId).
+-- An owner's hold (hold_owner_stay) passes the booking's owner fields (share, debt option, family
+-- flag), written with the booking instead of by a second statement that would write the row again.
 -- The current definition: edit it here (the migrator applies it again when this file changes).
+
+-- The definition before the owner fields: a call with its 32 arguments would match both.
+DROP FUNCTION IF EXISTS hold_tentative_booking(pg_snapshot, text[], text, text, text, uuid, text, text, text, date,
+  date, text, integer, integer, integer, integer, integer, integer, integer, integer[], text, text, jsonb,
+  timestamptz, text, jsonb, timestamptz, text, text, text, text, jsonb);
 
 CREATE OR REPLACE FUNCTION hold_tentative_booking(
   p_catalogue_seen pg_snapshot,
@@ -50,7 +57,10 @@ CREATE OR REPLACE FUNCTION hold_tentative_booking(
   p_event_to_status text,
   p_event_action text,
   p_event_actor text,
-  p_event_detail jsonb
+  p_event_detail jsonb,
+  p_share_id text DEFAULT NULL,
+  p_debt_option text DEFAULT NULL,
+  p_booked_by_family_member boolean DEFAULT false
 ) RETURNS TABLE (
   outcome text,
   user_id text,
@@ -110,13 +120,13 @@ BEGIN
       INSERT INTO bookings (id, booking_number, account_id, user_id, house_group_id, house_id, stay_id, booking_type,
         status, checkin_date, checkout_date, timezone, males, females, children, infants, large_dogs, medium_dogs,
         small_dogs, children_ages, allergy, request, pet, tentative_deadline, coupon_redemption_id, quote,
-        conversation_id, created_at, updated_at)
+        conversation_id, created_at, updated_at, share_id, debt_option, booked_by_family_member)
       SELECT p_booking_id, 'B' || nextval('booking_number_seq'), p_account_id, hold_tentative_booking.user_id,
         p_house_group_id, v_house, s.id, p_booking_type, p_status, p_checkin, p_checkout, p_timezone, p_males,
         p_females, p_children, p_infants, p_large_dogs, p_medium_dogs, p_small_dogs, p_children_ages, p_allergy,
         p_request, p_pet, p_tentative_deadline, p_coupon_redemption_id,
         jsonb_set(p_quote, '{quote,consumptionHouseId}', to_jsonb(v_house)), p_conversation_id, p_created_at,
-        p_created_at
+        p_created_at, p_share_id, p_debt_option, p_booked_by_family_member
       FROM s
       RETURNING id, booking_number),
     c AS (INSERT INTO conversations (id, booking_id, created_at) SELECT p_conversation_id, b.id, p_created_at FROM b),

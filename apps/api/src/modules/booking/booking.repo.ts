@@ -456,8 +456,8 @@ export type PlannedSlotEntry = {
 
 /**
  * An owner's plain hold in one call of hold_owner_stay (migrations/functions/), outside any
- * explicit transaction: what holdTentativeBooking does, then the booking's owner fields and the
- * planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
+ * explicit transaction: what holdTentativeBooking does, the booking written with its owner fields,
+ * then the planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
  * 'insufficient-slots' when the ledger's guard refused an entry (a balance would go below zero):
  * nothing is left behind; 'conflict' also when a planned high-substitute was not needed (a high
  * slot of its year is left). The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.

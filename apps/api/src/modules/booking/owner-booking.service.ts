@@ -17,6 +17,10 @@ import {
   forgetOwnerContext,
   keepOwnerContext,
   keptOwnerContext,
+  ownerContextReadUnderWay,
+  readingOwnerContext,
+  rememberTierBalance,
+  tierLastReadEmpty,
   type KeptOwnerContext,
 } from '../ownership/owner-hold-context-cache.service.js';
 import {
@@ -134,10 +138,19 @@ async function ownerContextOf(
   input: { accountId: string; request: OwnerBookingRequest; allocated?: boolean; keptContext?: boolean },
 ): Promise<KeptOwnerContext | OwnerHoldContextRead> {
   const { request } = input;
-  const kept = input.keptContext ? keptOwnerContext(deps.db, input.accountId, request.houseGroupId, Date.now()) : null;
+  const keptNow = () =>
+    input.keptContext ? keptOwnerContext(deps.db, input.accountId, request.houseGroupId, Date.now()) : null;
+  const kept = keptNow();
   if (kept) return kept;
+  // Another hold of the caller is reading the same context: its copy, once kept, serves this one.
+  const underWay = input.keptContext ? ownerContextReadUnderWay(deps.db, input.accountId, request.houseGroupId) : null;
+  if (underWay) {
+    await underWay.catch(() => undefined);
+    const keptSince = keptNow();
+    if (keptSince) return keptSince;
+  }
   const stayDates = requestedDates(request);
-  const read = await ownerHoldContext(deps.db, {
+  const reading = ownerHoldContext(deps.db, {
     accountId: input.accountId,
     houseGroupId: request.houseGroupId,
     slotYears: stayDates ? slotYearsBetween(stayDates.checkin, stayDates.checkout) : [],
@@ -146,7 +159,10 @@ async function ownerContextOf(
         ? null
         : { houseGroupId: request.houseGroupId, checkin: stayDates.checkin, checkout: stayDates.checkout },
   });
-  keepOwnerContext(deps.db, input.accountId, request.houseGroupId, read, Date.now());
+  const read = await readingOwnerContext(deps.db, input.accountId, request.houseGroupId, reading);
+  const now = Date.now();
+  keepOwnerContext(deps.db, input.accountId, request.houseGroupId, read, now);
+  for (const b of read.balances) rememberTierBalance(deps.db, b.shareId, b.slotYear, b.tier, b.balance, now);
   return read;
 }
 
@@ -475,10 +491,16 @@ async function holdInOneCall(
   db: Db,
   ctx: HoldContext,
   catalogueSeen: string | null,
-  replanned = false,
+  /** How many times the balances were read for this hold already (holdAfterReadingBalances). */
+  replanned = 0,
 ): Promise<Held | null | 'catalogue-changed' | 'context-changed' | 'read-balances'> {
   const { read, ids } = ctx;
   const { priced, choice } = read;
+  // Priced from the kept copy (each night from its own tier) while the last read of a tier it takes
+  // found it empty: the balances are read first rather than sending a hold the guard would refuse.
+  if (read.fromKeptContext && replanned === 0 && takesFromEmptyTier(db, choice.share.id, read.plannedYears)) {
+    return holdAfterReadingBalances(db, ctx, catalogueSeen, 1);
+  }
   const use = sumYears(read.plannedYears);
   const r = ownerRow(ctx, '', use);
   const held = await repo.holdOwnerStay(db, catalogueSeen, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r), {
@@ -494,20 +516,20 @@ async function holdInOneCall(
   if (held === 'no-user') throw new AppError('CodeUserNotFound');
   if (held === 'reserved') throw new AppError('CodeDatesReservedForAllocation');
   if (held === 'catalogue-changed' || held === 'context-changed') return held;
-  // Priced from the kept copy, the plan the guard refused took no high-substitutes. The call checked
-  // the kept context (shares, settings) and the reservation before its insert, so only the balances
-  // are read now: when even high-substitutes cannot cover the stay, that is the refusal, answered
-  // without pricing the stay again; otherwise the hold is priced again from a read (substitutes).
+  // The guard refused the plan of a kept-copy hold (each night from its own tier, or a plan read
+  // since that other holds of the share overtook). The call checked the kept context (shares,
+  // settings) and the reservation before its insert, so only the balances are read again
+  // (holdAfterReadingBalances), a few times before the whole hold is priced again; the tiers it
+  // planned to take from count as empty meanwhile, so the share's next holds read first too.
   if (held === 'insufficient-slots' && read.fromKeptContext) {
-    const plan = await previewConsumption(db, choice.share.id, priced.nights, read.settings.allowHighSubstitute);
-    if (!plan.ok) throw insufficient(plan);
-    // The balances just read cover the stay (with high-substitutes once the high slots are spent):
-    // one more call with that plan, whose own check keeps a substitute only while it is needed.
-    // Refused again, the balance moved meanwhile, and the hold is priced again from a read.
-    if (!replanned) {
-      return holdInOneCall(db, { ...ctx, read: { ...read, plannedYears: plan.years } }, catalogueSeen, true);
+    if (replanned >= MAX_BALANCE_READS) return 'read-balances';
+    for (const y of read.plannedYears) {
+      const now = Date.now();
+      if (y.slotHigh > 0) rememberTierBalance(db, choice.share.id, y.slotYear, 'HIGH', 0, now);
+      if (y.slotStandard + y.slotHighSubstitute > 0)
+        rememberTierBalance(db, choice.share.id, y.slotYear, 'STANDARD', 0, now);
     }
-    return 'read-balances';
+    return holdAfterReadingBalances(db, ctx, catalogueSeen, replanned + 1);
   }
   if (held === 'conflict' || held === 'insufficient-slots') return null;
   return {
@@ -516,6 +538,44 @@ async function holdInOneCall(
     snapshot: quoteWith(read, held.houseId, use),
     user: read.user,
   };
+}
+
+/**
+ * A kept-copy hold whose slots a read must plan: the share's balances are read (and remembered as
+ * the hint of takesFromEmptyTier); when even high-substitutes cannot cover the stay, that is the
+ * refusal, answered without pricing the stay again; otherwise one more call with that plan, whose
+ * own check keeps a substitute only while it is needed. Refused again, other holds of the share
+ * took the slots meanwhile: read again (MAX_BALANCE_READS in all), then the hold is priced again
+ * from a full read ('read-balances').
+ */
+async function holdAfterReadingBalances(
+  db: Db,
+  ctx: HoldContext,
+  catalogueSeen: string | null,
+  reads: number,
+): ReturnType<typeof holdInOneCall> {
+  const { read } = ctx;
+  const shareId = read.choice.share.id;
+  const now = Date.now();
+  const plan = await previewConsumption(db, shareId, read.priced.nights, read.settings.allowHighSubstitute, (y, b) => {
+    rememberTierBalance(db, shareId, y, 'STANDARD', b.STANDARD, now);
+    rememberTierBalance(db, shareId, y, 'HIGH', b.HIGH, now);
+  });
+  if (!plan.ok) throw insufficient(plan);
+  return holdInOneCall(db, { ...ctx, read: { ...read, plannedYears: plan.years } }, catalogueSeen, reads);
+}
+
+/** How many times a kept-copy hold reads the balances again before it prices the whole hold again. */
+const MAX_BALANCE_READS = 3;
+
+/** Whether the plan takes from a tier whose last read found it empty (a hint, see rememberTierBalance). */
+function takesFromEmptyTier(db: Db, shareId: string, years: OwnerPriced['plannedYears']): boolean {
+  const now = Date.now();
+  return years.some(
+    (y) =>
+      (y.slotStandard + y.slotHighSubstitute > 0 && tierLastReadEmpty(db, shareId, y.slotYear, 'STANDARD', now)) ||
+      (y.slotHigh > 0 && tierLastReadEmpty(db, shareId, y.slotYear, 'HIGH', now)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { addDays } from '@yado/contract/civil-date';
-import { createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
-import { staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
+import { cancelBooking, confirmBooking, createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
+import { getSlotBalance, staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
@@ -116,5 +116,61 @@ describe('an owner hold priced from the kept owner context', () => {
       [o.accountId, start],
     );
     expect(written.rows[0].n).toBe(0);
+  });
+
+  it('refuses from the balances once a tier is spent, and holds again once a cancellation gave a slot back', async () => {
+    const g = await ownerGroup(0);
+    // 1/73 of a year: 5 nights, 3 of them standard slots.
+    const o = await ownerOf(t, staffToken, g.houseGroupId, 1, 73);
+    let from = 40;
+    while (addDays(g.today, from).slice(0, 4) !== addDays(g.today, from + 5).slice(0, 4)) from += 1;
+    const slotYear = Number(addDays(g.today, from).slice(0, 4));
+    const hold = (offset: number) =>
+      t.call(createOwnUseTentativeBooking, ownUse(g.houseGroupId, g.today, offset), { token: o.token });
+    const held = [];
+    for (const offset of [from, from + 1, from + 2]) {
+      const res = await hold(offset);
+      expect(res.status).toBe(200);
+      held.push(res.body.bookingId);
+    }
+    // The guard refuses the fourth standard night; the next one is refused from a read of the balances.
+    for (const offset of [from + 3, from + 4]) {
+      const refused = await hold(offset);
+      expect(refused.status).toBe(409);
+      expect(refused.error.errorInfo.reason).toBe('CodeInsufficientSlots');
+    }
+    await t.call(confirmBooking, { bookingId: held[0]! }, { token: o.token });
+    expect((await t.call(cancelBooking, { bookingId: held[0]! }, { token: o.token })).status).toBe(200);
+    const again = await hold(from + 3);
+    expect(again.status).toBe(200);
+    expect(again.body.quote.consumptionSlotStandard).toBe(1);
+    const refusedAgain = await hold(from + 4);
+    expect(refusedAgain.error.errorInfo.reason).toBe('CodeInsufficientSlots');
+    const balance = await t.call(getSlotBalance, { shareId: o.shareId, slotYear }, { token: o.token });
+    expect(balance.body.shares[0]!.years[0]!.standard.remaining).toBe(0);
+    const written = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE account_id = $1 AND status <> 'CANCELLED'`,
+      [o.accountId],
+    );
+    expect(written.rows[0]!.n).toBe(3);
+  });
+
+  it('holds all of an owner’s first holds sent at once, while their owner context is still being read', async () => {
+    const g = await ownerGroup(0);
+    const o = await ownerOf(t, staffToken, g.houseGroupId);
+    let from = 40;
+    while (addDays(g.today, from).slice(0, 4) !== addDays(g.today, from + 8).slice(0, 4)) from += 1;
+    const slotYear = Number(addDays(g.today, from).slice(0, 4));
+    const before = await t.call(getSlotBalance, { shareId: o.shareId, slotYear }, { token: o.token });
+    const holds = await Promise.all(
+      Array.from({ length: 8 }, (_, k) =>
+        t.call(createOwnUseTentativeBooking, ownUse(g.houseGroupId, g.today, from + k), { token: o.token }),
+      ),
+    );
+    expect(holds.map((h) => h.status)).toEqual(Array(8).fill(200));
+    const after = await t.call(getSlotBalance, { shareId: o.shareId, slotYear }, { token: o.token });
+    expect(after.body.shares[0]!.years[0]!.standard.remaining).toBe(
+      before.body.shares[0]!.years[0]!.standard.remaining - 8,
+    );
   });
 });

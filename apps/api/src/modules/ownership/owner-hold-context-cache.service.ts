@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/pool.js';
 import type { OwnerHoldContext } from './owner-hold-context.repo.js';
+import type { SlotTier } from './slot-ledger.rules.js';
 
 /**
  * The part of an owner's hold context that rarely changes (the caller, the shares they may use,
@@ -64,4 +65,67 @@ export function keepOwnerContext(db: Db, accountId: string, houseGroupId: string
 /** Drops a copy the database said is out of date. */
 export function forgetOwnerContext(db: Db, accountId: string, houseGroupId: string): void {
   mapOf(db).delete(keyOf(accountId, houseGroupId));
+}
+
+/**
+ * Concurrent holds of one caller and house group with no kept copy wait for the one read already
+ * under way instead of each reading the same context (a burst of an owner's holds, or a family's,
+ * would otherwise read it once per request until the first read is kept).
+ */
+const reading = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+export function ownerContextReadUnderWay(db: Db, accountId: string, houseGroupId: string): Promise<unknown> | null {
+  return reading.get(db)?.get(keyOf(accountId, houseGroupId)) ?? null;
+}
+
+/** Marks `read` as the read under way for the caller and house group until it settles. */
+export function readingOwnerContext<T>(db: Db, accountId: string, houseGroupId: string, read: Promise<T>): Promise<T> {
+  let m = reading.get(db);
+  if (!m) {
+    m = new Map();
+    reading.set(db, m);
+  }
+  const key = keyOf(accountId, houseGroupId);
+  m.set(key, read);
+  const done = () => {
+    if (m.get(key) === read) m.delete(key);
+  };
+  read.then(done, done);
+  return read;
+}
+
+/**
+ * Slot tiers the last read of a share's balances found empty (share, slot year, tier). Only a hint
+ * of which way to try first: a hold from the kept copy that would take from such a tier reads the
+ * balances before its call (and is refused, or plans high-substitutes, from that read) instead of
+ * sending a hold the ledger's guard would refuse. The guard still decides; a tier that filled again
+ * (a cancellation) is seen by that read, which clears the hint.
+ */
+const emptyTiers = new WeakMap<Db, Map<string, number>>();
+
+const tierKey = (shareId: string, slotYear: number, tier: SlotTier) => `${shareId}|${slotYear}|${tier}`;
+
+export function rememberTierBalance(
+  db: Db,
+  shareId: string,
+  slotYear: number,
+  tier: SlotTier,
+  balance: number,
+  now: number,
+): void {
+  let m = emptyTiers.get(db);
+  if (!m) {
+    m = new Map();
+    emptyTiers.set(db, m);
+  }
+  const key = tierKey(shareId, slotYear, tier);
+  m.delete(key);
+  if (balance > 0) return;
+  m.set(key, now);
+  while (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
+}
+
+export function tierLastReadEmpty(db: Db, shareId: string, slotYear: number, tier: SlotTier, now: number): boolean {
+  const at = emptyTiers.get(db)?.get(tierKey(shareId, slotYear, tier));
+  return at !== undefined && now - at <= KEEP_MS;
 }

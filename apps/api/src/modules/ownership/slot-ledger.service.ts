@@ -62,16 +62,24 @@ export async function grantYear(
   return (await ledger.appendEntries(db, entries)) > 0;
 }
 
-/** What a stay would take from a share's balances, without writing anything (the quote shows it). */
+/**
+ * What a stay would take from a share's balances, without writing anything (the quote shows it).
+ * `seen` is told each slot year's balances as read.
+ */
 export async function previewConsumption(
   db: Db,
   shareId: string,
   nights: readonly SlotNight[],
   allowHighSubstitute: boolean,
+  seen?: (slotYear: number, balance: TierBalance) => void,
 ): Promise<ConsumptionPlan> {
   const years = [...new Set(nights.map((n) => slotYearOf(n.date)))];
   const balances = new Map<number, TierBalance>();
-  for (const y of years) balances.set(y, await ledger.balanceOf(db, shareId, y));
+  for (const y of years) {
+    const balance = await ledger.balanceOf(db, shareId, y);
+    balances.set(y, balance);
+    seen?.(y, balance);
+  }
   return planConsumption(nights, (y) => balances.get(y) ?? { STANDARD: 0, HIGH: 0 }, allowHighSubstitute);
 }
 
