@@ -273,7 +273,9 @@ describe('the door', () => {
       reason: null,
       doorState: { locked: false, jammed: false },
     });
-    expect(unlocked.body.doorState!.batteryLevel).toBeGreaterThanOrEqual(60);
+    // A charged simulated lock holds 60–100 % and each movement drains a little: 59 after one from 60.
+    expect(unlocked.body.doorState!.batteryLevel).toBeGreaterThanOrEqual(59);
+    expect(unlocked.body.doorState!.batteryLevel).toBeLessThanOrEqual(100);
     const locked = await t.call(lockDoor, { keyId: key.keyId }, { token: stay.guest.token });
     expect(locked.body).toMatchObject({ result: 'CONFIRMED', doorState: { locked: true } });
     // The unlock sent again with its key is answered as before and does not open the door again.
