@@ -138,7 +138,7 @@ describe('registration in the browser', () => {
     await expect(page.getByTestId('user-name').textContent()).resolves.toBe('山田 花子');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja');
     await screenshotAtWidths(page, 'mypage-ja');
-    // The switch remembers the choice from its click handler, so React must have it first.
+    // React takes the click: the cookie is set in the page and the move needs no reload.
     await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);

@@ -262,7 +262,7 @@ describe('English and Japanese', () => {
     const page = await context.newPage();
 
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-    // The switch remembers the choice from its click handler, so React must have it first.
+    // React takes the click: the cookie is set in the page and the move needs no reload.
     await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: '日本語' }).click();
     await page.waitForURL(`${base}/ja/login`);
@@ -292,7 +292,6 @@ describe('English and Japanese', () => {
     await screenshotAtWidths(page, 'mypage-ja');
 
     // Picking English ends the redirect; the same date reads MMM D, YYYY.
-    // The switch remembers the choice from its click handler, so React must have it first.
     await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);
@@ -309,6 +308,28 @@ describe('English and Japanese', () => {
     expect(enDate).toBe(expected);
     await screenshotAtWidths(page, 'mypage-en');
     await page.goto(`${base}/login`);
+    expect(page.url()).toBe(`${base}/login`);
+    await context.close();
+  });
+
+  it('remembers a switch followed before the page’s scripts ran', async () => {
+    // Without scripts the switch is a plain link: its address carries the choice for the server.
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      locale: 'en-US',
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/login?redirectUrl=%2Fmypage`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: '日本語' }).click();
+    await page.waitForURL(`${base}/ja/login?redirectUrl=%2Fmypage`);
+    expect((await context.cookies(base)).find((c) => c.name === 'lang')?.value).toBe('ja');
+    await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded' });
+    expect(page.url()).toBe(`${base}/ja/login`);
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`${base}/login`);
+    expect((await context.cookies(base)).find((c) => c.name === 'lang')?.value).toBe('en');
+    await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded' });
     expect(page.url()).toBe(`${base}/login`);
     await context.close();
   });

@@ -385,7 +385,7 @@ describe('the shared interface', () => {
     await expect(copy.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
     // Japanese, reached with the language switch: the generic message translated, and the server's localized message.
-    // The switch remembers the choice from its click handler, so React must have it first.
+    // React takes the click: the cookie is set in the page and the move needs no reload.
     await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: '日本語' }).click();
     await page.waitForURL(`${base}/ja/mypage`);
@@ -410,7 +410,7 @@ describe('the shared interface', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Back to English with the switch.
-    // The switch remembers the choice from its click handler, so React must have it first.
+    // React takes the click: the cookie is set in the page and the move needs no reload.
     await hydratedElement(page, 'a.language-switch');
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${base}/mypage`);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fixedPagePolicy } from '@yado/api/platform/http/content-security-policy';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { LANGUAGE_COOKIE, preferredLanguageRedirect } from '../app/lib/language.js';
+import { LANGUAGE_COOKIE, languageChoiceOf, languageCookie, preferredLanguageRedirect } from '../app/lib/language.js';
 import type { AppLoadContext, ServerSession } from '../app/lib/load-context.js';
 import { cataloguePublicPaths } from './catalogue-sitemap.js';
 import { methodCaller } from './method-caller.js';
@@ -109,6 +109,19 @@ export function createWebApp(opts: {
     idTokenTtlSeconds: api.deps.env.ID_TOKEN_TTL_SECONDS,
   });
   app.route('/', api.app);
+
+  // The language switch's address carries the visitor's choice (app/lib/language.ts,
+  // LANGUAGE_CHOICE_PARAM) for a switch followed before the page's scripts ran, or into a new tab:
+  // remembered here, before the remembered language redirects anything, then the same page without it.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET') return next();
+    const url = new URL(c.req.url);
+    const choice = languageChoiceOf(url.pathname, url.search);
+    if (!choice) return next();
+    c.header('Set-Cookie', languageCookie(choice.language));
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(choice.location, 302);
+  });
 
   // Public house-group pages for visitors without a session, kept as sent (compressed or not) until
   // their house group changes. In development every request renders, so edits show at once.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { languageCookie, languageFromPath, localizePath, preferredLanguageRedirect, stripLanguage } from './language';
+import {
+  languageCookie,
+  languageFromPath,
+  localizePath,
+  preferredLanguageRedirect,
+  stripLanguage,
+  languageChoiceOf,
+  languageSwitchHref,
+} from './language';
 
 describe('language paths', () => {
   it('reads Japanese only from the /ja prefix', () => {
@@ -34,5 +42,25 @@ describe('the remembered language', () => {
     expect(preferredLanguageRedirect('/login', '', 'en')).toBeNull();
     expect(preferredLanguageRedirect('/login', '', undefined)).toBeNull();
     expect(preferredLanguageRedirect('/login', '', 'fr')).toBeNull();
+  });
+});
+
+describe('the language switch’s address', () => {
+  it('is the page in the other language, query kept, marked with the choice', () => {
+    expect(languageSwitchHref('/login', '?redirectUrl=%2Fmypage', 'ja')).toBe(
+      '/ja/login?redirectUrl=%2Fmypage&lang-choice=ja',
+    );
+    expect(languageSwitchHref('/ja', '', 'en')).toBe('/?lang-choice=en');
+    expect(languageSwitchHref('/ja/mypage', '?lang-choice=ja', 'en')).toBe('/mypage?lang-choice=en');
+  });
+
+  it('is read back as the choice and the address without it', () => {
+    expect(languageChoiceOf('/ja/login', '?redirectUrl=%2Fmypage&lang-choice=ja')).toEqual({
+      language: 'ja',
+      location: '/ja/login?redirectUrl=%2Fmypage',
+    });
+    expect(languageChoiceOf('/', '?lang-choice=en')).toEqual({ language: 'en', location: '/' });
+    expect(languageChoiceOf('/login', '?lang-choice=fr')).toBeNull();
+    expect(languageChoiceOf('/login', '?redirectUrl=%2F')).toBeNull();
   });
 });

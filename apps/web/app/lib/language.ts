@@ -54,3 +54,32 @@ export function preferredLanguageRedirect(
   if (cookieValue !== 'ja' || languageFromPath(pathname) === 'ja') return null;
   return `${localizePath(pathname, 'ja')}${search}`;
 }
+
+/**
+ * The query parameter the language switch's address carries, so that a switch followed before the
+ * page's scripts run (a native navigation) still remembers the choice: the server sets the cookie
+ * and sends the browser on to the same address without it (web-app.ts). With the scripts running,
+ * the switch sets the cookie itself and navigates to the address without it.
+ */
+export const LANGUAGE_CHOICE_PARAM = 'lang-choice';
+
+/** The language switch's address: the page in `language`, query kept, marked with the choice. */
+export function languageSwitchHref(pathname: string, search: string, language: Language): string {
+  const params = new URLSearchParams(search);
+  params.delete(LANGUAGE_CHOICE_PARAM);
+  params.set(LANGUAGE_CHOICE_PARAM, language);
+  return `${localizePath(pathname, language)}?${params.toString()}`;
+}
+
+/**
+ * The choice a requested address carries (see LANGUAGE_CHOICE_PARAM) and the address without it,
+ * or null when it carries none (or a value that is not a language).
+ */
+export function languageChoiceOf(pathname: string, search: string): { language: Language; location: string } | null {
+  const params = new URLSearchParams(search);
+  const language = params.get(LANGUAGE_CHOICE_PARAM);
+  if (!isLanguage(language)) return null;
+  params.delete(LANGUAGE_CHOICE_PARAM);
+  const rest = params.toString();
+  return { language, location: rest ? `${pathname}?${rest}` : pathname };
+}

@@ -1,5 +1,12 @@
-import { Link, useLocation } from 'react-router';
-import { languageCookie, languageFromPath, localizePath, OTHER_LANGUAGE } from '../../../lib/language';
+import type { MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  languageCookie,
+  languageFromPath,
+  languageSwitchHref,
+  localizePath,
+  OTHER_LANGUAGE,
+} from '../../../lib/language';
 
 const NATIVE_NAMES = { en: 'English', ja: '日本語' } as const;
 
@@ -8,19 +15,28 @@ const NATIVE_NAMES = { en: 'English', ja: '日本語' } as const;
  * language's own name, so a visitor who cannot read the current page still
  * recognises it. The choice is remembered in the `lang` cookie, so an
  * English address opened later leads to the Japanese page (see web-app.ts).
+ * The address carries the choice (`?lang-choice=`), so a tap before the page's
+ * scripts have run, or one opening a new tab, is remembered by the server;
+ * otherwise the click sets the cookie and moves to the page without a reload.
  */
 export function LanguageSwitch() {
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const target = OTHER_LANGUAGE[languageFromPath(pathname)];
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle button) follows the address itself.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    document.cookie = languageCookie(target);
+    void navigate(`${localizePath(pathname, target)}${search}`);
+  };
   return (
-    <Link
+    <a
       className="language-switch"
-      to={`${localizePath(pathname, target)}${search}`}
+      href={languageSwitchHref(pathname, search, target)}
       hrefLang={target}
       lang={target}
-      onClick={() => {
-        document.cookie = languageCookie(target);
-      }}
+      onClick={onClick}
     >
       <span className="language-switch__icon" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -29,6 +45,6 @@ export function LanguageSwitch() {
         </svg>
       </span>
       {NATIVE_NAMES[target]}
-    </Link>
+    </a>
   );
 }
