@@ -4,6 +4,7 @@ import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { searchHouseGroups } from '@yado/contract/catalogue.contract';
 import { callApi } from './support/call-api';
+import { hydratedElement } from './support/hydration';
 
 /**
  * The Content-Security-Policy of every HTML page (decision 0019): the server-rendered pages with a
@@ -59,12 +60,7 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
 }
 
 /** React has hydrated the page (its elements carry React's internal keys). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.brand');
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  });
-}
+const hydrated = (page: Page) => hydratedElement(page, '.brand');
 
 describe('the Content-Security-Policy header', () => {
   it('gives every page a nonce of its own, carried by each inline script and style and nothing else', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO_GUEST, DEMO_STAFF, newContext, screenshotAtWidths, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * Driver licences in Debian's Chromium against the real server on a fresh database with the demo
@@ -24,13 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 async function expectFitsPhone(page: Page): Promise<void> {
   const original = page.viewportSize();

@@ -19,6 +19,7 @@ import {
   type Language,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * High-season rounds in Debian's Chromium against the real server on a fresh database. Staff offer
@@ -60,14 +61,6 @@ async function createRound(periods: [string, string][], closesInMs: number) {
 }
 
 let openRoundId: string;
-
-/** React has hydrated the element (it carries React's internal keys), so typing and clicks reach its handlers. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 /** At 375 px the page scrolls only down: nothing sticks out sideways. */
 async function expectFitsPhone(page: Page): Promise<void> {

@@ -6,7 +6,8 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
 import { DEMO_STAFF, screenshotAtWidths, signedInGuest, signInByApi } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
-import { hydrated, injectWallet } from './support/test-wallet';
+import { hydrated } from './support/hydration';
+import { injectWallet } from './support/test-wallet';
 
 /**
  * Key tokens against the real server and its simulated chain: staff mint a THE KEY token to a

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO_STAFF, newContext, screenshotAtWidths, signIn, signedInGuest, todayInTokyo } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
-import { hydrated, injectWallet } from './support/test-wallet';
+import { hydrated } from './support/hydration';
+import { injectWallet } from './support/test-wallet';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /**

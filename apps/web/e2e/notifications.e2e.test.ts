@@ -14,6 +14,7 @@ import {
   todayInTokyo,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * In-app notifications against the real server and demo data: a booking the demo guest confirms
@@ -41,13 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 /** A chat notice as the chat module stores it (no chat method exists on this server yet). */
 async function chatNotice(): Promise<void> {

@@ -8,7 +8,7 @@ import { startNetworkSwitch } from './support/network-switch';
 import { startTestServer } from './support/test-server';
 import { getPushPublicKey } from '@yado/contract/push.contract';
 import { callApi } from './support/call-api';
-import { hydratedElement } from './support/test-wallet';
+import { hydratedElement } from './support/hydration';
 
 /**
  * The installable app in Debian's Chromium against the real server: the

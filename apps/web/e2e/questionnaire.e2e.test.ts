@@ -2,7 +2,7 @@ import { addDays } from '@yado/contract/civil-date';
 import { listMeals } from '@yado/contract/meal.contract';
 import { listStayStyleSuggestions } from '@yado/contract/stay-style.contract';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
@@ -18,6 +18,7 @@ import {
   todayInTokyo,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * Questionnaires after check-out and stay styles, against the real server and demo data: staff
@@ -45,14 +46,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 describe('questionnaires after check-out', () => {
   it('staff write one, the guest answers it after the stay in Japanese, staff see the answer', async () => {

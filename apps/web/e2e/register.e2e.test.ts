@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { fromNewestMessage } from './support/outbox';
-import { hydratedElement } from './support/test-wallet';
+import { hydratedElement } from './support/hydration';
 
 /**
  * Registration end to end, in Debian's Chromium against the real server on a

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST, signIn } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
-import { hydratedElement } from './support/test-wallet';
+import { hydratedElement } from './support/hydration';
 import { fromNewestMessage } from './support/outbox';
 import { API_PREFIX } from '@yado/contract/headers';
 import { getUser } from '@yado/contract/user.contract';

@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { getSearchPermission } from '@yado/contract/user.contract';
 import { callApi } from './support/call-api';
-import { hydratedElement } from './support/test-wallet';
+import { hydratedElement } from './support/hydration';
 
 /**
  * The shell around every screen, in Debian's Chromium against the real

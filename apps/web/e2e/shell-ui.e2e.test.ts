@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, startTestServer } from './support/test-server';
 import { API_PREFIX } from '@yado/contract/headers';
 import { getUser } from '@yado/contract/user.contract';
-import { hydratedElement } from './support/test-wallet';
+import { hydratedElement } from './support/hydration';
 
 /**
  * The shared interface in Debian's Chromium against the real server: the
@@ -46,12 +46,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
  * internal keys), rather than for network silence: background calls of a
  * signed-in page (analytics, token refresh) may keep the network busy.
  */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.brand');
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  });
-}
+const hydrated = (page: Page) => hydratedElement(page, '.brand');
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });

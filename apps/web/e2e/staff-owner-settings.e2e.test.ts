@@ -6,6 +6,7 @@ import { DEMO_STAFF, newContext, screenshotAtWidths, signIn, signInByApi, type L
 import { launchBrowser, startTestServer } from './support/test-server';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { hydratedElement } from './support/hydration';
 
 /**
  * Staff set a house group's owner settings on its console page: a charge that is not whole yen or
@@ -55,12 +56,7 @@ async function screenshotSection(page: Page, name: string): Promise<void> {
 }
 
 /** React has hydrated the section (it carries React's internal keys), so typing and clicks reach its handlers. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('[data-testid="owner-settings"]');
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  });
-}
+const hydrated = (page: Page) => hydratedElement(page, '[data-testid="owner-settings"]');
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;

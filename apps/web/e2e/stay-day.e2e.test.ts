@@ -19,6 +19,7 @@ import {
 } from './support/guest-steps';
 import { startNetworkSwitch } from './support/network-switch';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * The day before a stay, end to end, against the real server and demo data, in English. The demo
@@ -62,14 +63,6 @@ afterAll(async () => {
 
 /** Waits for a page's live state (the chat connects a few seconds after the page settles; the lock answers late). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 /** The bubble of a message in a chat thread on the page, by its text. */
 const bubble = (page: Page, text: string) => page.locator('.chat-bubble', { hasText: text });

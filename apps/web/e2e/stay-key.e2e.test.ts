@@ -2,7 +2,7 @@ import { submitGuestRegister } from '@yado/contract/booking.contract';
 import { addDays } from '@yado/contract/civil-date';
 import { getDoNotDisturb, listKeys, listSharedKeys } from '@yado/contract/stay.contract';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
@@ -18,6 +18,7 @@ import {
   todayInTokyo,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * The key of a stay, against the real server and demo data: the demo guest books a stay from
@@ -51,14 +52,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 describe('the key of a stay', () => {
   it('issued for tomorrow’s stay, shared with a companion, unlocks and locks the door, do-not-disturb set', async () => {

@@ -7,6 +7,7 @@ import { callApi } from './support/call-api';
 import { DEMO_STAFF, newContext, screenshotAtWidths, signIn, signInByApi, todayInTokyo } from './support/guest-steps';
 import { fromNewestMessage } from './support/outbox';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * Questions to owners in Debian's Chromium against the real server on a fresh database (with the demo
@@ -40,14 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** React has hydrated the element (it carries React's internal keys), so typing and clicks reach its handlers. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 /** At 375 px the page scrolls only down: nothing sticks out sideways. */
 async function expectFitsPhone(page: Page): Promise<void> {

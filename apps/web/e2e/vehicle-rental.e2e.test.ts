@@ -9,7 +9,7 @@ import {
 } from '@yado/contract/vehicle.contract';
 import { listVehicleRentals } from '@yado/contract/vehicle-rental.contract';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -26,6 +26,7 @@ import {
   todayInTokyo,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * Renting a car for a stay, against the real server and demo data: the demo
@@ -71,14 +72,6 @@ const photo = (colour: string) =>
   sharp({ create: { width: 856, height: 540, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 describe('renting a car', () => {
   it('licence approved, car rented for tomorrow, picked up, unlocked and locked on the dark controller, returned and billed', async () => {

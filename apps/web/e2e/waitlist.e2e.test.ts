@@ -1,7 +1,7 @@
 import { addDays, isoFromCivil } from '@yado/contract/civil-date';
 import { listCancellationSubscriptions } from '@yado/contract/waitlist.contract';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { callApi } from './support/call-api';
@@ -14,6 +14,7 @@ import {
   type Language,
 } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * The waitlist, against the real server, its background sweep and demo data: every house of a
@@ -58,14 +59,6 @@ async function takeAllHouses(checkin: string, checkout: string): Promise<string>
     [note, checkin, checkout, GROUP],
   );
   return note;
-}
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
 }
 
 const TEXT = {

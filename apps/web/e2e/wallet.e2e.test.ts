@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAtWidths, signedInGuest } from './support/guest-steps';
 import { launchBrowser, startTestServer } from './support/test-server';
+import { hydrated } from './support/hydration';
 
 /**
  * The NAC wallet against the real server and its built-in test-mode exchange: the demo guest
@@ -26,14 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until React has hydrated the element, so a click reaches its handler. */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
 
 const balanceText = (page: Page) => page.getByTestId('nac-balance').textContent();
 

@@ -20,19 +20,3 @@ export async function injectWallet(page: Page, account: ReturnType<typeof privat
     };
   });
 }
-
-/** Waits until React has hydrated the element of this test id, so a click reaches its handler. */
-export async function hydrated(page: Page, testId: string): Promise<void> {
-  await hydratedElement(page, `[data-testid="${testId}"]`);
-}
-
-/**
- * Waits until React has hydrated the element the CSS selector finds: before that, a click on a
- * server-rendered submit button sends the form natively instead of through its handler.
- */
-export async function hydratedElement(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
-}
