@@ -63,11 +63,12 @@ const webOutsideServer = [
   at('apps/web', '!(server|e2e)', '**'),
   at('apps/web', '*.{ts,tsx,js,mjs}'),
   at('apps/web', 'e2e', '*.ts'),
-  at('apps/web', 'e2e', 'support', '!(global-setup).ts'),
+  at('apps/web', 'e2e', 'support', '!(global-setup|test-server).ts'),
 ];
-// The browser tests' harness (e2e/support/global-setup.ts) starts the run's PostgreSQL with the API tests'
-// starter (test-support/test-postgres.ts: embedded, or DATABASE_URL's server); it mounts no API.
-const e2eDatabaseHarness = 'apps/web/e2e/support/global-setup.ts';
+// The browser tests' harness (e2e/support/global-setup.ts, test-server.ts) starts the run's PostgreSQL and
+// clones its template database with the API tests' helpers (test-support/test-postgres.ts: embedded, or
+// DATABASE_URL's server); it mounts no API.
+const e2eDatabaseHarness = ['apps/web/e2e/support/global-setup.ts', 'apps/web/e2e/support/test-server.ts'];
 const webApiZone = {
   target: webOutsideServer,
   from: [at('apps/api', '**')],
@@ -155,7 +156,7 @@ export default defineConfig(
   {
     // Also by name, so the rule holds even where an import cannot be resolved.
     files: ['apps/web/**/*.{ts,tsx,js,mjs}'],
-    ignores: ['apps/web/server/**', e2eDatabaseHarness],
+    ignores: ['apps/web/server/**', ...e2eDatabaseHarness],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -252,11 +252,15 @@ const stay = (houseGroupId: string, night: IsoDate) => ({
 });
 
 /** The API process's CPU time so far, in ms (Linux: user + system clock ticks of /proc/<pid>/stat). */
+/** User plus system CPU (ms) of a process, from its /proc/<pid>/stat line (clock ticks of 10 ms). */
+function cpuMsOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 async function serverCpuMs(): Promise<number> {
   try {
-    const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return cpuMsOfStat(await readFile(`/proc/${child.pid}/stat`, 'utf8'));
   } catch {
     return Number.NaN;
   }
@@ -272,9 +276,7 @@ function databaseCpuMs(): number {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      if (stat.includes('(postgres)')) ms += cpuMsOfStat(stat);
     } catch {
       // The process ended between the listing and the read.
     }

@@ -9,8 +9,9 @@ import {
 import type { ApiErrorBody } from '@yado/contract/error-catalogue';
 import { IDENTITY_ROUTES, type TokenResponse } from '@yado/contract/identity.contract';
 import type { MethodDef, MethodInput, MethodOutput } from '@yado/contract/method';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
+import { cloneDatabase, dropDatabases } from './test-postgres.js';
 import { createApi, type Api } from '../api-app.js';
 import type { AfterResponse } from '../platform/after-response.js';
 import { fixedClock } from '../platform/clock.js';
@@ -28,31 +29,19 @@ const openDatabases: { name: string; pool: pg.Pool }[] = [];
 /** Ends the pools of the databases the file's tests cloned and drops the databases. */
 export async function dropTestDatabases(): Promise<void> {
   const open = openDatabases.splice(0);
-  if (open.length === 0) return;
   await Promise.all(open.map((d) => d.pool.end().catch(() => undefined)));
-  const a = new pg.Client({ connectionString: inject('adminUrl') });
-  await a.connect();
-  try {
-    for (const d of open) await a.query(`DROP DATABASE IF EXISTS ${d.name} WITH (FORCE)`);
-  } finally {
-    await a.end();
-  }
+  await dropDatabases(
+    inject('adminUrl'),
+    open.map((d) => d.name),
+  );
 }
 
 /** A fresh database cloned from the migrated template, dropped when the file's tests end. */
 export async function createTestDatabase(poolSize = 10): Promise<{ url: string; pool: pg.Pool }> {
-  const adminUrl = inject('adminUrl');
-  const template = inject('templateDb');
-  const name = `${template}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const pool = createPool(u.toString(), poolSize);
+  const { name, url } = await cloneDatabase(inject('adminUrl'), inject('templateDb'));
+  const pool = createPool(url, poolSize);
   openDatabases.push({ name, pool });
-  return { url: u.toString(), pool };
+  return { url, pool };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startTestPostgres } from '@yado/api/test-support/test-postgres';
+import { createTemplateDatabase, startTestPostgres } from '@yado/api/test-support/test-postgres';
 import { spawnServer } from './test-server.js';
 
 /**
@@ -14,24 +12,15 @@ import { spawnServer } from './test-server.js';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { adminUrl, stop } = await startTestPostgres('yado-e2e-pg-');
-  const template = `yado_e2e_tmpl_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${template}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${template}`;
-  const seeding = await spawnServer({ DATABASE_URL: u.toString(), SEED_DEMO_DATA: 'always' });
-  await seeding.stop();
+  const template = await createTemplateDatabase(adminUrl, 'yado_e2e_tmpl_', async (url) => {
+    const seeding = await spawnServer({ DATABASE_URL: url, SEED_DEMO_DATA: 'always' });
+    await seeding.stop();
+  });
   project.provide('e2eAdminUrl', adminUrl);
-  project.provide('e2eTemplateDb', template);
+  project.provide('e2eTemplateDb', template.name);
 
   return async () => {
-    const dbs = await admin.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
-      [template, `${template}\\_%`],
-    );
-    for (const { datname } of dbs.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    await admin.end();
+    await template.dropAll();
     await stop();
   };
 }

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { cloneDatabase, dropDatabases } from '@yado/api/test-support/test-postgres';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -36,31 +35,15 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   output: () => string;
 }> {
   const adminUrl = inject('e2eAdminUrl');
-  const template = inject('e2eTemplateDb');
-  const name = `${template}_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  } finally {
-    await client.end();
-  }
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
+  const { name, url } = await cloneDatabase(adminUrl, inject('e2eTemplateDb'));
   // The template holds the demo data; seeding again finds it there and adds nothing.
-  const server = await spawnServer({ DATABASE_URL: u.toString(), SEED_DEMO_DATA: 'always', ...extraEnv });
+  const server = await spawnServer({ DATABASE_URL: url, SEED_DEMO_DATA: 'always', ...extraEnv });
   return {
     ...server,
-    databaseUrl: u.toString(),
+    databaseUrl: url,
     stop: async () => {
       await server.stop();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await dropDatabases(adminUrl, [name]);
     },
   };
 }
