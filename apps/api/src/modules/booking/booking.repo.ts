@@ -376,6 +376,27 @@ export async function setOwnerFields(
 export type HoldingUser = { id: string; firstName: string; lastName: string };
 
 /** What holdTentativeBooking answers: the booking's number and the house it holds, or why not. */
+/** hold_tentative_booking's parameters, in its order (hold_owner_stay's begin with them). */
+function plainHoldParams(
+  catalogueSeen: string | null,
+  houseIds: readonly string[],
+  b: Omit<BookingInsert, 'bookingNumber'>,
+  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+): unknown[] {
+  return [
+    catalogueSeen,
+    houseIds,
+    b.id,
+    b.stayId,
+    b.conversationId,
+    b.accountId,
+    b.houseGroupId,
+    ...bookingFieldParams(b),
+    b.createdAt,
+    ...eventParams(event),
+  ];
+}
+
 export type HeldBooking =
   | { user: HoldingUser; bookingNumber: string; houseId: string }
   | 'catalogue-changed'
@@ -419,18 +440,7 @@ export async function holdTentativeBooking(
       text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
         FROM hold_tentative_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
           $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)`,
-      values: [
-        catalogueSeen,
-        houseIds,
-        b.id,
-        b.stayId,
-        b.conversationId,
-        b.accountId,
-        b.houseGroupId,
-        ...bookingFieldParams(b),
-        b.createdAt,
-        ...eventParams(event),
-      ],
+      values: plainHoldParams(catalogueSeen, houseIds, b, event),
     });
   } catch (err) {
     if ((err as { code?: string }).code === '23P01') return 'conflict';
@@ -462,12 +472,11 @@ export type PlannedSlotEntry = {
  * nothing is left behind; 'conflict' also when a planned high-substitute was not needed (a high
  * slot of its year is left). The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.
  */
-export async function holdOwnerStay(
-  db: Db,
-  catalogueSeen: string | null,
-  houseIds: readonly string[],
-  b: Omit<BookingInsert, 'bookingNumber'>,
-  event: Omit<BookingEvent, 'bookingId' | 'at'>,
+export type OwnerHoldArgs = {
+  catalogueSeen: string | null;
+  houseIds: readonly string[];
+  booking: Omit<BookingInsert, 'bookingNumber'>;
+  event: Omit<BookingEvent, 'bookingId' | 'at'>;
   owner: {
     shareId: string;
     debtOption: 'DEFAULT' | 'NO_DEBT';
@@ -477,46 +486,73 @@ export async function holdOwnerStay(
     contextFingerprint: string | null;
     /** Refuse ('reserved') nights an undrawn allocation round reserves. */
     checkReservation: boolean;
-  },
-): Promise<HeldBooking | 'insufficient-slots' | 'context-changed' | 'reserved'> {
+  };
+};
+
+export type OwnerHoldOutcome = HeldBooking | 'insufficient-slots' | 'context-changed' | 'reserved';
+
+/** hold_owner_stay's parameters, in its order (hold_owner_stays takes the same list as JSON). */
+function ownerHoldParams({ catalogueSeen, houseIds, booking, event, owner }: OwnerHoldArgs): unknown[] {
+  return [
+    ...plainHoldParams(catalogueSeen, houseIds, booking, event),
+    owner.shareId,
+    owner.debtOption,
+    owner.bookedByFamilyMember,
+    owner.entries.map((e) => e.slotYear),
+    owner.entries.map((e) => e.tier),
+    owner.entries.map((e) => e.nights),
+    owner.entries.map((e) => e.highSubstitute),
+    owner.entries.map((e) => e.reference),
+    owner.contextFingerprint,
+    owner.checkReservation,
+  ];
+}
+
+type OwnerHoldRow = {
+  outcome:
+    | 'held'
+    | 'catalogue-changed'
+    | 'no-user'
+    | 'none-free'
+    | 'context-changed'
+    | 'reserved'
+    | 'insufficient-slots'
+    | 'conflict';
+  user_id: string;
+  user_first_name: string;
+  user_last_name: string;
+  held_booking_number: string;
+  held_house_id: string;
+};
+
+function ownerHoldOutcome(row: OwnerHoldRow): OwnerHoldOutcome {
+  if (row.outcome !== 'held') return row.outcome;
+  return {
+    user: { id: row.user_id, firstName: row.user_first_name, lastName: row.user_last_name },
+    bookingNumber: row.held_booking_number,
+    houseId: row.held_house_id,
+  };
+}
+
+/**
+ * An owner's plain hold in one call of hold_owner_stay (migrations/functions/), outside any
+ * explicit transaction: what holdTentativeBooking does, the booking written with its owner fields,
+ * then the planned CONSUME entries of `shareId`, written by the event's actor at the booking's creation.
+ * 'insufficient-slots' when the ledger's guard refused an entry (a balance would go below zero):
+ * nothing is left behind; 'conflict' also when a planned high-substitute was not needed (a high
+ * slot of its year is left). The other outcomes (and `catalogueSeen`) are holdTentativeBooking's.
+ */
+export async function holdOwnerStay(db: Db, hold: OwnerHoldArgs): Promise<OwnerHoldOutcome> {
   let r;
   try {
-    r = await db.query<{
-      outcome: 'held' | 'catalogue-changed' | 'no-user' | 'none-free' | 'context-changed' | 'reserved';
-      user_id: string;
-      user_first_name: string;
-      user_last_name: string;
-      held_booking_number: string;
-      held_house_id: string;
-    }>({
+    r = await db.query<OwnerHoldRow>({
       // Named: each connection parses and plans the call once.
       name: 'hold_owner_stay',
       text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
         FROM hold_owner_stay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
           $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39,
           $40, $41, $42)`,
-      values: [
-        catalogueSeen,
-        houseIds,
-        b.id,
-        b.stayId,
-        b.conversationId,
-        b.accountId,
-        b.houseGroupId,
-        ...bookingFieldParams(b),
-        b.createdAt,
-        ...eventParams(event),
-        owner.shareId,
-        owner.debtOption,
-        owner.bookedByFamilyMember,
-        owner.entries.map((e) => e.slotYear),
-        owner.entries.map((e) => e.tier),
-        owner.entries.map((e) => e.nights),
-        owner.entries.map((e) => e.highSubstitute),
-        owner.entries.map((e) => e.reference),
-        owner.contextFingerprint,
-        owner.checkReservation,
-      ],
+      values: ownerHoldParams(hold),
     });
   } catch (err) {
     const e = err as { code?: string; constraint?: string };
@@ -526,13 +562,37 @@ export async function holdOwnerStay(
     if (e.code === '23514' && e.constraint === 'slot_high_substitute_unneeded') return 'conflict';
     throw err;
   }
-  const row = r.rows[0]!;
-  if (row.outcome !== 'held') return row.outcome;
-  return {
-    user: { id: row.user_id, firstName: row.user_first_name, lastName: row.user_last_name },
-    bookingNumber: row.held_booking_number,
-    houseId: row.held_house_id,
-  };
+  return ownerHoldOutcome(r.rows[0]!);
+}
+
+/**
+ * Several owner holds in one call of hold_owner_stays and one transaction, the outcomes in the
+ * order given (holdOwnerStay's): the stays are written first, each held or refused by itself, and
+ * the slots of all of them last. A refusal of the ledger's guard (or a planned high-substitute not
+ * needed) undoes the whole call: 'send-each-alone'. Any other error undoes it too and is thrown.
+ */
+export async function holdOwnerStays(
+  db: Db,
+  holds: readonly OwnerHoldArgs[],
+): Promise<OwnerHoldOutcome[] | 'send-each-alone'> {
+  let r;
+  try {
+    r = await db.query<OwnerHoldRow>({
+      name: 'hold_owner_stays',
+      text: `SELECT outcome, user_id, user_first_name, user_last_name, held_booking_number, held_house_id
+        FROM hold_owner_stays($1::jsonb)`,
+      values: [JSON.stringify(holds.map(ownerHoldParams))],
+    });
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (
+      e.code === '23514' &&
+      (e.constraint === 'slot_ledger_balance' || e.constraint === 'slot_high_substitute_unneeded')
+    )
+      return 'send-each-alone';
+    throw err;
+  }
+  return r.rows.map(ownerHoldOutcome);
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRecord | null> {

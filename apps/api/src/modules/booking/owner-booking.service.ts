@@ -51,6 +51,7 @@ import { buildOwnerQuote, ownerFreeCancellationLimit } from './owner-quote.rules
 import type { OwnerUse, UseType } from './use-types/use-type.js';
 import { useTypeOf, type BookingTypeValue } from './use-types/use-types.registry.js';
 import { confirmOwnerBooking } from './owner-fees.service.js';
+import { holdOwnerStayInTurn } from './owner-hold-batch.service.js';
 import { OWNER_FREE_CANCELLATION_MONTHS } from '@yado/contract/booking.contract';
 
 /*
@@ -503,14 +504,20 @@ async function holdInOneCall(
   }
   const use = sumYears(read.plannedYears);
   const r = ownerRow(ctx, '', use);
-  const held = await repo.holdOwnerStay(db, catalogueSeen, priced.houseIds, ownerBookingRow(r), ownerFirstEvent(r), {
-    shareId: choice.share.id,
-    debtOption: ctx.debtOption,
-    bookedByFamilyMember: choice.byFamilyMember,
-    entries: plannedConsumeEntries({ shareId: choice.share.id, bookingId: ids.bookingId }, read.plannedYears),
-    // A hold priced from a read was checked by it; only a kept copy is checked by the call.
-    contextFingerprint: read.fromKeptContext ? read.contextFingerprint : null,
-    checkReservation: read.fromKeptContext && !ctx.allocated,
+  const held = await holdOwnerStayInTurn(db, {
+    catalogueSeen,
+    houseIds: priced.houseIds,
+    booking: ownerBookingRow(r),
+    event: ownerFirstEvent(r),
+    owner: {
+      shareId: choice.share.id,
+      debtOption: ctx.debtOption,
+      bookedByFamilyMember: choice.byFamilyMember,
+      entries: plannedConsumeEntries({ shareId: choice.share.id, bookingId: ids.bookingId }, read.plannedYears),
+      // A hold priced from a read was checked by it; only a kept copy is checked by the call.
+      contextFingerprint: read.fromKeptContext ? read.contextFingerprint : null,
+      checkReservation: read.fromKeptContext && !ctx.allocated,
+    },
   });
   if (held === 'none-free') throw new AppError('CodeHouseNotAvailable');
   if (held === 'no-user') throw new AppError('CodeUserNotFound');

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@yado/contract/civil-date';
 import { createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
-import { staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { plannedConsumeEntries } from '../ownership/slot-ledger.service.js';
-import { ownerOf } from '../ownership/high-season.test-factory.js';
+import { openToOwners, ownerOf } from '../ownership/high-season.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { bookableHouseGroup, stayRequest } from './booking.test-factory.js';
 import * as repo from './booking.repo.js';
@@ -35,18 +34,7 @@ describe('a planned high-substitute in the one-call owner hold', () => {
         addDays(g.today, d),
       ]);
     }
-    const settings = await t.call(
-      staffUpdateOwnerSettings,
-      {
-        houseGroupId: g.houseGroupId,
-        ownUseFee: 5_000,
-        mutualUseExtraChargePerDay: 0,
-        allowHighSubstitute: true,
-        inOwnerNetwork: true,
-      },
-      { token: staffToken },
-    );
-    expect(settings.status).toBe(200);
+    await openToOwners(t, staffToken, g.houseGroupId);
     // 1/36 of a year: 4 high and 6 standard slots.
     const o = await ownerOf(t, staffToken, g.houseGroupId, 1, 36);
     const first = await t.call(
@@ -74,13 +62,12 @@ describe('a planned high-substitute in the one-call owner hold', () => {
         checkoutDate: addDays(g.today, fromToday + 1),
         createdAt: t.clock.now(),
       };
-      return repo.holdOwnerStay(
-        t.pool,
-        null,
-        g.houseIds,
-        row,
-        { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: `account:${o.accountId}` },
-        {
+      return repo.holdOwnerStay(t.pool, {
+        catalogueSeen: null,
+        houseIds: g.houseIds,
+        booking: row,
+        event: { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: `account:${o.accountId}` },
+        owner: {
           shareId: o.shareId,
           debtOption: 'DEFAULT',
           bookedByFamilyMember: false,
@@ -88,7 +75,7 @@ describe('a planned high-substitute in the one-call owner hold', () => {
           contextFingerprint: null,
           checkReservation: false,
         },
-      );
+      });
     };
 
     // Three high slots are left: a substitute is not needed.

@@ -1,8 +1,9 @@
 import { addDays } from '@yado/contract/civil-date';
-import { staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
+import { staffGrantShare } from '@yado/contract/ownership.contract';
 import type { TestApi } from '../../test-support/test-api.js';
 import { bookableHouseGroup, guestWithCard } from '../booking/booking.test-factory.js';
 import { createExtraOption, createMeal } from '../meal/meal.service.js';
+import { openToOwners } from '../ownership/high-season.test-factory.js';
 
 /** A house group owners may give nights of (every gift type listed), with an own-use fee, a dinner and an extra bed. */
 export async function giftHouseGroup(t: TestApi, staffToken: string, o: { highDays?: number[]; houses?: number } = {}) {
@@ -18,18 +19,7 @@ export async function giftHouseGroup(t: TestApi, staffToken: string, o: { highDa
     ]);
   }
   await t.pool.query('UPDATE house_groups SET meal_providable = true WHERE id = $1', [g.houseGroupId]);
-  const res = await t.call(
-    staffUpdateOwnerSettings,
-    {
-      houseGroupId: g.houseGroupId,
-      ownUseFee: 5_000,
-      mutualUseExtraChargePerDay: 0,
-      allowHighSubstitute: true,
-      inOwnerNetwork: true,
-    },
-    { token: staffToken },
-  );
-  if (res.status !== 200) throw new Error(`owner settings: ${JSON.stringify(res.body)}`);
+  await openToOwners(t, staffToken, g.houseGroupId);
   const dinnerId = await createMeal(t.pool, {
     houseGroupId: g.houseGroupId,
     type: 'DINNER',

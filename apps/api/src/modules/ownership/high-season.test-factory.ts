@@ -1,7 +1,7 @@
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { staffCreateAllocationRound } from '@yado/contract/high-season.contract';
 import type { MethodInput } from '@yado/contract/method';
-import { staffGrantShare } from '@yado/contract/ownership.contract';
+import { staffGrantShare, staffUpdateOwnerSettings } from '@yado/contract/ownership.contract';
 import type { TestApi } from '../../test-support/test-api.js';
 import { placeWithHouseGroup } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { shareHolder } from './owner-share.test-factory.js';
@@ -33,6 +33,28 @@ export async function highSeasonHouseGroup(t: TestApi, o: { year: number; houses
 }
 
 /** A new owner holding `numerator`/`denominator` of the house group, granted by staff. */
+/** The house group's owner settings as most owner tests want them: a 5,000 yen own-use fee, high-substitutes allowed. */
+export async function openToOwners(
+  t: TestApi,
+  staffToken: string,
+  houseGroupId: string,
+  o: Partial<MethodInput<typeof staffUpdateOwnerSettings>> = {},
+) {
+  const res = await t.call(
+    staffUpdateOwnerSettings,
+    {
+      houseGroupId,
+      ownUseFee: 5_000,
+      mutualUseExtraChargePerDay: 0,
+      allowHighSubstitute: true,
+      inOwnerNetwork: true,
+      ...o,
+    },
+    { token: staffToken },
+  );
+  if (res.status !== 200) throw new Error(`owner settings: ${JSON.stringify(res.body)}`);
+}
+
 export async function ownerOf(t: TestApi, staffToken: string, houseGroupId: string, numerator = 1, denominator = 12) {
   const holder = await shareHolder(t);
   const res = await t.call(
