@@ -19,11 +19,12 @@
 // per owner hold gave 0.23 to 0.54; one call per hold (decision 0033) and the work around it
 // (0052) 0.58 to 0.68 on a quiet machine; one owner-context read per burst and balances read
 // before a hold the guard would refuse (0056) 0.68 to 0.71; the same build, median of five
-// rounds, 0.68, 0.67 and 0.60 on the machine below. Decision 0057 (holds of one share that arrive
+// rounds, 0.68, 0.67 and 0.60 on the machine that measured what follows. Decision 0057 (holds of one share that arrive
 // while two calls of it are under way go together in the next call, their slots written last in
 // one statement): six runs of five rounds gave median ratios 1.00, 0.88, 0.91, 1.01, 0.93, 0.91,
 // owner 324-688 against guest 412-791 holds/s as the machine's speed moved between runs; database
-// CPU per owner request 1.1-2.7 ms against 1.0-2.6 ms per guest one (1.7-3.1 against 1.1-2.1 before).
+// CPU per owner request 1.1-2.7 ms (one slow round 3.9) against 1.0-2.6 ms per guest one (1.7-3.1
+// against 1.1-2.1 before).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -191,4 +191,41 @@ describe('holds of one share in turn', () => {
     expect(await s.written(others)).toEqual({ bookings: 4, stays: 4, entries: 4 });
     expect(await s.balance()).toEqual({ STANDARD: 0, HIGH: 4 });
   });
+
+  it('runs a hold alone again when a deadlock with another transaction aborted it', async () => {
+    const s = await ownerWithHolds(1);
+    const night = s.days[1]!;
+    const hold = s.hold(night);
+    const slotYear = Number(hold.booking.checkinDate.slice(0, 4));
+    const other = await t.pool.connect();
+    try {
+      // Another transaction holds the share's standard balance of the year, as a writer of its slots would.
+      await other.query('BEGIN');
+      await other.query("SELECT pg_advisory_xact_lock(hashtext('slot_share:' || $1), hashtext($2 || ':STANDARD'))", [
+        hold.owner.shareId,
+        String(slotYear),
+      ]);
+      const held = holdOwnerStayInTurn(t.pool, hold);
+      // The hold has taken its night's lock and waits for the balance.
+      for (;;) {
+        const waiting = await t.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        );
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Now the other transaction wants that night: each waits for the other, and PostgreSQL aborts one.
+      await other
+        .query("SELECT pg_advisory_xact_lock(hashtext($1), ($2::date - DATE '2000-01-01'))", [
+          s.g.houseIds[0],
+          hold.booking.checkinDate,
+        ])
+        .catch((err: { code?: string }) => expect(err.code).toBe('40P01'));
+      await other.query('ROLLBACK');
+      expect(await held).toMatchObject({ houseId: s.g.houseIds[0], bookingNumber: expect.any(String) });
+    } finally {
+      other.release();
+    }
+    expect(await s.written([hold])).toEqual({ bookings: 1, stays: 1, entries: 1 });
+  });
 });

@@ -77,7 +77,7 @@ function sendWhileRoom(db: Db, shareId: string, turn: ShareTurn): void {
 
 /** One call for `batch`; every hold of it is answered (resolved or rejected) when this settles. */
 async function send(db: Db, batch: readonly Waiting[]): Promise<void> {
-  const eachAlone = () => Promise.all(batch.map((w) => repo.holdOwnerStay(db, w.hold).then(w.resolve, w.reject)));
+  const eachAlone = () => Promise.all(batch.map((w) => holdAlone(db, w.hold).then(w.resolve, w.reject)));
   if (batch.length === 1) {
     await eachAlone();
     return;
@@ -106,4 +106,19 @@ async function send(db: Db, batch: readonly Waiting[]): Promise<void> {
     return;
   }
   batch.forEach((w, i) => w.resolve(outcomes[i]!));
+}
+
+/**
+ * One hold in a call of its own. A deadlock between its night or balance locks and another
+ * transaction's (PostgreSQL aborts one of them, 40P01) undid only this call, which runs again, as a
+ * guest hold does: the other transaction has its locks by then.
+ */
+async function holdAlone(db: Db, hold: repo.OwnerHoldArgs, attempts = 4): Promise<repo.OwnerHoldOutcome> {
+  for (let i = 1; ; i++) {
+    try {
+      return await repo.holdOwnerStay(db, hold);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || i >= attempts) throw err;
+    }
+  }
 }
