@@ -85,10 +85,7 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  IF p_check_reservation AND EXISTS (
-       SELECT 1 FROM allocation_periods p JOIN allocation_rounds ar ON ar.id = p.round_id
-        WHERE p.house_group_id = p_house_group_id AND ar.drawn_at IS NULL
-          AND p.checkin_date < p_checkout AND p.checkout_date > p_checkin) THEN
+  IF p_check_reservation AND stay_reserved_by_round(p_house_group_id, p_checkin, p_checkout) THEN
     outcome := 'reserved';
     RETURN NEXT;
     RETURN;
@@ -110,15 +107,9 @@ BEGIN
         AS e (slot_year, tier, nights, high_substitute, reference)
     ON CONFLICT (reference) DO NOTHING;
     -- A plan read before the call may take standard slots as high-substitutes; that stands only while
-    -- no high slot of the year is left once the stay's slots are taken (the guard holds the share's
-    -- lock shared now, so nothing gives high slots back before the commit; other holds can only
-    -- take more). Otherwise the
-    -- statement is undone and the hold goes the careful way, consuming under the lock.
-    IF true = ANY (p_slot_high_substitutes) AND EXISTS (
-         SELECT 1 FROM slot_ledger l
-          WHERE l.share_id = p_share_id AND l.tier = 'HIGH'
-            AND l.slot_year IN (SELECT e.y FROM unnest(p_slot_years, p_slot_high_substitutes) AS e (y, sub) WHERE e.sub)
-          GROUP BY l.slot_year HAVING sum(l.nights) > 0) THEN
+    -- no high slot of the year is left once the stay's slots are taken. Otherwise the statement is
+    -- undone and the hold goes the careful way, consuming under the lock.
+    IF high_substitute_unneeded(p_share_id, p_slot_years, p_slot_high_substitutes) THEN
       RAISE EXCEPTION 'high-substitute planned while high slots of share % remain', p_share_id
         USING ERRCODE = 'check_violation', CONSTRAINT = 'slot_high_substitute_unneeded';
     END IF;

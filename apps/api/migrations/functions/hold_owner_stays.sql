@@ -34,7 +34,6 @@ DECLARE
   h jsonb;
   v_fingerprints jsonb := '{}';
   v_key text;
-  v_rows jsonb := '[]';
   v_held jsonb := '[]';
 BEGIN
   FOR h IN SELECT x.e FROM jsonb_array_elements(p_holds) WITH ORDINALITY AS x (e, i) ORDER BY x.i LOOP
@@ -55,10 +54,7 @@ BEGIN
         outcome := 'context-changed';
       END IF;
     END IF;
-    IF outcome IS NULL AND (h->>41)::boolean AND EXISTS (
-         SELECT 1 FROM allocation_periods p JOIN allocation_rounds ar ON ar.id = p.round_id
-          WHERE p.house_group_id = h->>6 AND ar.drawn_at IS NULL
-            AND p.checkin_date < (h->>10)::date AND p.checkout_date > (h->>9)::date) THEN
+    IF outcome IS NULL AND (h->>41)::boolean AND stay_reserved_by_round(h->>6, (h->>9)::date, (h->>10)::date) THEN
       outcome := 'reserved';
     END IF;
     IF outcome IS NULL THEN
@@ -85,8 +81,8 @@ BEGIN
     IF outcome = 'held' THEN
       v_held := v_held || jsonb_build_array(h);
     END IF;
-    v_rows := v_rows || jsonb_build_array(jsonb_build_array(outcome, user_id, user_first_name, user_last_name,
-      held_booking_number, held_house_id));
+    -- Kept until the function returns: an error below discards every row with the call.
+    RETURN NEXT;
   END LOOP;
   -- Last step: the slots of every element held, as hold_owner_stay appends them.
   INSERT INTO slot_ledger (share_id, slot_year, kind, tier, nights, high_substitute, booking_id, reference, actor,
@@ -105,18 +101,12 @@ BEGIN
   ON CONFLICT (reference) DO NOTHING;
   -- A planned high-substitute stands only while no high slot of its year is left.
   IF EXISTS (
-       SELECT 1
-         FROM jsonb_array_elements(v_held) AS x
-         CROSS JOIN LATERAL jsonb_array_elements_text(x->38) WITH ORDINALITY AS y (v, i)
-        WHERE (y.v)::boolean AND EXISTS (
-          SELECT 1 FROM slot_ledger l
-           WHERE l.share_id = x->>32 AND l.tier = 'HIGH' AND l.slot_year = (x->35->>(y.i::integer - 1))::integer
-           GROUP BY l.slot_year HAVING sum(l.nights) > 0)) THEN
+       SELECT 1 FROM jsonb_array_elements(v_held) AS x
+        WHERE high_substitute_unneeded(x->>32,
+          ARRAY(SELECT t.v::integer FROM jsonb_array_elements_text(x->35) WITH ORDINALITY AS t (v, i) ORDER BY t.i),
+          ARRAY(SELECT t.v::boolean FROM jsonb_array_elements_text(x->38) WITH ORDINALITY AS t (v, i) ORDER BY t.i))) THEN
     RAISE EXCEPTION 'high-substitute planned while high slots remain'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'slot_high_substitute_unneeded';
   END IF;
-  RETURN QUERY
-    SELECT r->>0, r->>1, r->>2, r->>3, r->>4, r->>5
-      FROM jsonb_array_elements(v_rows) WITH ORDINALITY AS z (r, i) ORDER BY z.i;
 END;
 $$;

@@ -555,14 +555,23 @@ export async function holdOwnerStay(db: Db, hold: OwnerHoldArgs): Promise<OwnerH
       values: ownerHoldParams(hold),
     });
   } catch (err) {
-    const e = err as { code?: string; constraint?: string };
-    if (e.code === '23P01') return 'conflict';
-    if (e.code === '23514' && e.constraint === 'slot_ledger_balance') return 'insufficient-slots';
+    if ((err as { code?: string }).code === '23P01') return 'conflict';
+    const refused = slotRefusal(err);
+    if (refused === 'balance') return 'insufficient-slots';
     // A high-substitute planned from an earlier read while a high slot was given back since.
-    if (e.code === '23514' && e.constraint === 'slot_high_substitute_unneeded') return 'conflict';
+    if (refused === 'substitute-unneeded') return 'conflict';
     throw err;
   }
   return ownerHoldOutcome(r.rows[0]!);
+}
+
+/** The slots an owner hold's call planned, refused as it wrote them (23514), or null for any other error. */
+function slotRefusal(err: unknown): 'balance' | 'substitute-unneeded' | null {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code !== '23514') return null;
+  if (e.constraint === 'slot_ledger_balance') return 'balance';
+  if (e.constraint === 'slot_high_substitute_unneeded') return 'substitute-unneeded';
+  return null;
 }
 
 /**
@@ -584,12 +593,7 @@ export async function holdOwnerStays(
       values: [JSON.stringify(holds.map(ownerHoldParams))],
     });
   } catch (err) {
-    const e = err as { code?: string; constraint?: string };
-    if (
-      e.code === '23514' &&
-      (e.constraint === 'slot_ledger_balance' || e.constraint === 'slot_high_substitute_unneeded')
-    )
-      return 'send-each-alone';
+    if (slotRefusal(err)) return 'send-each-alone';
     throw err;
   }
   return r.rows.map(ownerHoldOutcome);

@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { plannedConsumeEntries } from '../ownership/slot-ledger.service.js';
+import type { BookingRecord, OwnerHoldArgs } from './booking.repo.js';
 import { IDENTITY_ROUTES } from '@yado/contract/identity.contract';
 import type { TestApi } from '../../test-support/test-api.js';
 import { registeredUser } from '../../test-support/user-factory.js';
@@ -125,4 +127,52 @@ export async function freshToken(t: TestApi, g: { email: string; token: string }
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   g.token = res.body.idToken;
+}
+
+/**
+ * The arguments of an owner hold's one call (hold_owner_stay, hold_owner_stays) copied from a
+ * booking the owner held through the API: new ids, one night `fromToday`, the slots `plan` takes
+ * of `slotYear` on the owner's share.
+ */
+export function ownerHoldLike(
+  template: BookingRecord,
+  o: {
+    today: string;
+    fromToday: number;
+    houseIds: readonly string[];
+    accountId: string;
+    shareId: string;
+    slotYear: number;
+    plan: { slotStandard?: number; slotHigh?: number; slotHighSubstitute?: number };
+    now: Date;
+    bookingId?: string;
+    contextFingerprint?: string | null;
+    checkReservation?: boolean;
+  },
+): OwnerHoldArgs {
+  const bookingId = o.bookingId ?? randomUUID();
+  return {
+    catalogueSeen: null,
+    houseIds: o.houseIds,
+    booking: {
+      ...template,
+      id: bookingId,
+      stayId: randomUUID(),
+      conversationId: randomUUID(),
+      checkinDate: addDays(o.today, o.fromToday),
+      checkoutDate: addDays(o.today, o.fromToday + 1),
+      createdAt: o.now,
+    },
+    event: { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: `account:${o.accountId}` },
+    owner: {
+      shareId: o.shareId,
+      debtOption: 'DEFAULT',
+      bookedByFamilyMember: false,
+      entries: plannedConsumeEntries({ shareId: o.shareId, bookingId }, [
+        { slotYear: o.slotYear, slotStandard: 0, slotHigh: 0, slotHighSubstitute: 0, ...o.plan },
+      ]),
+      contextFingerprint: o.contextFingerprint ?? null,
+      checkReservation: o.checkReservation ?? false,
+    },
+  };
 }

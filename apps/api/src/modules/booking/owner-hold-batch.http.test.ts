@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { addDays } from '@yado/contract/civil-date';
 import { createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { plannedConsumeEntries } from '../ownership/slot-ledger.service.js';
 import { openToOwners, ownerOf } from '../ownership/high-season.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
-import { bookableHouseGroup, stayRequest } from './booking.test-factory.js';
+import { bookableHouseGroup, ownerHoldLike, stayRequest } from './booking.test-factory.js';
 import * as repo from './booking.repo.js';
 import { holdOwnerStayInTurn } from './owner-hold-batch.service.js';
 
@@ -58,33 +56,19 @@ async function ownerWithHolds(houses: number) {
     fromToday: number,
     plan: { slotStandard?: number; slotHigh?: number; slotHighSubstitute?: number } = { slotStandard: 1 },
     o2: { bookingId?: string; contextFingerprint?: string | null } = {},
-  ): repo.OwnerHoldArgs => {
-    const bookingId = o2.bookingId ?? randomUUID();
-    return {
-      catalogueSeen: null,
+  ): repo.OwnerHoldArgs =>
+    ownerHoldLike(template, {
+      ...o,
+      today: g.today,
+      fromToday,
       houseIds: g.houseIds,
-      booking: {
-        ...template,
-        id: bookingId,
-        stayId: randomUUID(),
-        conversationId: randomUUID(),
-        checkinDate: addDays(g.today, fromToday),
-        checkoutDate: addDays(g.today, fromToday + 1),
-        createdAt: t.clock.now(),
-      },
-      event: { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: `account:${o.accountId}` },
-      owner: {
-        shareId: o.shareId,
-        debtOption: 'DEFAULT',
-        bookedByFamilyMember: false,
-        entries: plannedConsumeEntries({ shareId: o.shareId, bookingId }, [
-          { slotYear, slotStandard: 0, slotHigh: 0, slotHighSubstitute: 0, ...plan },
-        ]),
-        contextFingerprint: o2.contextFingerprint === undefined ? fingerprint : o2.contextFingerprint,
-        checkReservation: true,
-      },
-    };
-  };
+      slotYear,
+      plan,
+      now: t.clock.now(),
+      ...(o2.bookingId ? { bookingId: o2.bookingId } : {}),
+      contextFingerprint: o2.contextFingerprint === undefined ? fingerprint : o2.contextFingerprint,
+      checkReservation: true,
+    });
   const balance = async () => {
     const r = await t.pool.query<{ tier: string; n: number }>(
       `SELECT tier, sum(nights)::int AS n FROM slot_ledger WHERE share_id = $1 AND slot_year = $2 GROUP BY tier`,

@@ -21,12 +21,12 @@ import * as repo from './booking.repo.js';
  */
 
 /** The most holds in one call: each is a subtransaction, and a transaction keeps 64 of them cheaply. */
-export const MAX_HOLDS_PER_CALL = 32;
+const MAX_HOLDS_PER_CALL = 32;
 /**
  * Calls of one share under way at once: two let one call write its stays while the other holds
  * the balance lock for its slots and commits; a third would only queue on that lock.
  */
-export const CALLS_PER_SHARE = 2;
+const CALLS_PER_SHARE = 2;
 
 type Waiting = {
   hold: repo.OwnerHoldArgs;
@@ -72,7 +72,8 @@ function sendWhileRoom(db: Db, shareId: string, turn: ShareTurn): void {
       sendWhileRoom(db, shareId, turn);
     });
   }
-  if (turn.calls === 0 && turn.waiting.length === 0) turnsOf(db).delete(shareId);
+  const m = turnsOf(db);
+  if (turn.calls === 0 && turn.waiting.length === 0 && m.get(shareId) === turn) m.delete(shareId);
 }
 
 /** One call for `batch`; every hold of it is answered (resolved or rejected) when this settles. */

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { addDays } from '@yado/contract/civil-date';
 import { createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { plannedConsumeEntries } from '../ownership/slot-ledger.service.js';
 import { openToOwners, ownerOf } from '../ownership/high-season.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
-import { bookableHouseGroup, stayRequest } from './booking.test-factory.js';
+import { bookableHouseGroup, ownerHoldLike, stayRequest } from './booking.test-factory.js';
 import * as repo from './booking.repo.js';
 
 /*
@@ -51,32 +49,19 @@ describe('a planned high-substitute in the one-call owner hold', () => {
       (await t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM slot_ledger WHERE share_id = $1', [o.shareId]))
         .rows[0]!.n;
 
-    const attempt = async (fromToday: number, plan: { slotHigh: number; slotHighSubstitute: number }) => {
-      const bookingId = randomUUID();
-      const row = {
-        ...template,
-        id: bookingId,
-        stayId: randomUUID(),
-        conversationId: randomUUID(),
-        checkinDate: addDays(g.today, fromToday),
-        checkoutDate: addDays(g.today, fromToday + 1),
-        createdAt: t.clock.now(),
-      };
-      return repo.holdOwnerStay(t.pool, {
-        catalogueSeen: null,
-        houseIds: g.houseIds,
-        booking: row,
-        event: { fromStatus: null, toStatus: 'TENTATIVE', action: 'CREATE_TENTATIVE', actor: `account:${o.accountId}` },
-        owner: {
-          shareId: o.shareId,
-          debtOption: 'DEFAULT',
-          bookedByFamilyMember: false,
-          entries: plannedConsumeEntries({ shareId: o.shareId, bookingId }, [{ slotYear, slotStandard: 0, ...plan }]),
-          contextFingerprint: null,
-          checkReservation: false,
-        },
-      });
-    };
+    const attempt = async (fromToday: number, plan: { slotHigh: number; slotHighSubstitute: number }) =>
+      repo.holdOwnerStay(
+        t.pool,
+        ownerHoldLike(template, {
+          ...o,
+          today: g.today,
+          fromToday,
+          houseIds: g.houseIds,
+          slotYear,
+          plan,
+          now: t.clock.now(),
+        }),
+      );
 
     // Three high slots are left: a substitute is not needed.
     const before = await ledgerRows();
