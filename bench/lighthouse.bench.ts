@@ -1,17 +1,20 @@
-// Lighthouse performance, accessibility and best-practices scores of a page on the mobile profile, with Debian's Chromium.
+// Lighthouse performance, accessibility and best-practices scores of a page on the mobile profile, with the Chromium the browser tests use.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../apps/web/e2e/support/chromium-executable.js';
 import { startServer } from './support/server-process.js';
 
 const pages = (process.env['BENCH_PAGES'] ?? '/login').split(',');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-lh-'));
 const server = await startServer({ DATA_DIR: dir, PORT: '3920' });
+const browser = await chromiumExecutable();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  chromePath: browser.executablePath,
+  envVars: browser.env,
+  chromeFlags: CHROMIUM_ARGS,
 });
 try {
   for (const p of pages) {

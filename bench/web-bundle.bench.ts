@@ -5,15 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../apps/web/e2e/support/chromium-executable.js';
 import { startServer } from './support/server-process.js';
 
 const pages = (process.env['BENCH_PAGES'] ?? '/,/login,/ja/login,/register,/404').split(',');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'yado-bench-bundle-'));
 const server = await startServer({ DATA_DIR: dir, PORT: '3919' });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const { executablePath, env } = await chromiumExecutable();
+const browser = await chromium.launch({ executablePath, env, args: CHROMIUM_ARGS });
 try {
   const gz = new Map<string, number>();
   const sizeOf = async (url: string) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumExecutable } from './support/chromium-executable';
 import { startNetworkSwitch } from './support/network-switch';
 import { startTestServer } from './support/test-server';
 import { getPushPublicKey } from '@yado/contract/push.contract';
@@ -24,13 +25,15 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let db: pg.Client;
 const profiles: string[] = [];
 
-/** Debian's Chromium with a fresh profile (a normal window, as a visitor's). */
+/** Chromium with a fresh profile (a normal window, as a visitor's). */
 async function launchProfile(): Promise<BrowserContext> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'yado-pwa-profile-'));
   profiles.push(profile);
+  const { executablePath, env } = await chromiumExecutable();
   return chromium.launchPersistentContext(profile, {
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    executablePath,
+    env,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
   });
@@ -224,6 +227,25 @@ describe('push registration', () => {
         error: null,
       };
       (window as any).__pushLog = log;
+      // chrome-headless-shell (the Chromium from npm, decision 0058) has no prompt to show and reports
+      // a notification permission never asked as 'denied', even once granted, where Chromium with its
+      // interface (Debian's, or a visitor's) reports 'default' and lets the page ask. Its permissions
+      // API answers as Chromium's does ('prompt', then 'granted'), so where the two disagree the page
+      // reads what a visitor's browser would report.
+      const nativePermission = Object.getOwnPropertyDescriptor(Notification, 'permission')!.get!;
+      let asked: PermissionState = 'prompt';
+      void navigator.permissions.query({ name: 'notifications' }).then((status) => {
+        asked = status.state;
+        status.addEventListener('change', () => (asked = status.state));
+      });
+      Object.defineProperty(Notification, 'permission', {
+        configurable: true,
+        get: () => {
+          const permission = nativePermission.call(Notification) as NotificationPermission;
+          if (permission !== 'denied') return permission;
+          return asked === 'prompt' ? 'default' : asked;
+        },
+      });
       const requestPermission = Notification.requestPermission.bind(Notification);
       Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
         log.permissionRequests += 1;

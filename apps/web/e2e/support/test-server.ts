@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumExecutable } from './chromium-executable.js';
 import { inject } from 'vitest';
 import { cloneDatabase, dropDatabases } from '@yado/api/test-support/test-postgres';
 
@@ -108,17 +109,16 @@ export async function spawnServer(extraEnv: Record<string, string>): Promise<{
 }
 
 /**
- * Debian's Chromium, driven by Playwright (its own browser download cannot run here). Every page it
+ * Chromium (the system's, or the one npm installed: chromium-executable.ts), driven by Playwright
+ * (its own browser download cannot run here). Every page it
  * opens waits, after `goto` or `reload` of one of the app's pages, until React has hydrated the
  * page: before that a click on a server-rendered button sends its form natively, a typed value is
  * not in React's state and a link's click handler has not run, which under load made tests fail at
  * random (docs/decisions/0055-browser-tests-wait-for-hydration.md).
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
+  const { executablePath, env } = await chromiumExecutable();
+  const browser = await chromium.launch({ executablePath, env, args: CHROMIUM_ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
