@@ -79,11 +79,11 @@ describe('driver licences', () => {
     expect(await card.getAttribute('data-status')).toBe('PENDING_REVIEW');
     await expect(card.textContent()).resolves.toContain('301234567890');
     // The photographs load through the web server with the guest's session.
-    await guest.waitForFunction(() =>
-      Array.from(document.querySelectorAll('.license-thumb img')).every(
-        (i) => (i as HTMLImageElement).naturalWidth > 0,
-      ),
-    );
+    await guest.waitForFunction(() => {
+      // Both sides, so the wait cannot end before the photographs are on the page.
+      const images = Array.from(document.querySelectorAll('.license-thumb img'));
+      return images.length >= 2 && images.every((i) => (i as HTMLImageElement).naturalWidth > 0);
+    });
     await screenshotAtWidths(guest, 'driver-license-pending-en');
     await expectFitsPhone(guest);
     await expectNoSeriousA11yViolations(guest);
@@ -94,11 +94,11 @@ describe('driver licences', () => {
     await staff.goto(`${server.baseUrl}/staff/driver-licenses`, { waitUntil: 'networkidle' });
     const review = staff.getByTestId('license-review').filter({ hasText: '301234567890' });
     await review.waitFor();
-    await staff.waitForFunction(() =>
-      Array.from(document.querySelectorAll('.license-review__image img')).every(
-        (i) => (i as HTMLImageElement).naturalWidth > 0,
-      ),
-    );
+    await staff.waitForFunction(() => {
+      // Both sides, so the wait cannot end before the photographs are on the page.
+      const images = Array.from(document.querySelectorAll('.license-review__image img'));
+      return images.length >= 2 && images.every((i) => (i as HTMLImageElement).naturalWidth > 0);
+    });
     await hydrated(staff, 'license-approve');
     await screenshotAtWidths(staff, 'staff-driver-licenses-en');
     await expectFitsPhone(staff);

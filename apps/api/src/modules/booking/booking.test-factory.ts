@@ -101,6 +101,17 @@ export async function addCard(t: TestApi, accountId: string, number: string): Pr
   return method.creditCard.paymentMethodId;
 }
 
+/**
+ * The first offset from `today`, at least `atLeast` days ahead, from which `nights` nights all fall in
+ * one calendar year. Allowances counted per year (an owner's slots, a key token's nights) then come
+ * from one year's balance on whatever day the test runs, a stay across the new year included.
+ */
+export function daysAheadInOneYear(today: string, atLeast: number, nights: number): number {
+  let d = atLeast;
+  while (addDays(today, d).slice(0, 4) !== addDays(today, d + nights - 1).slice(0, 4)) d++;
+  return d;
+}
+
 /** A booking request for `nights` nights from `fromToday` days ahead. */
 export function stayRequest(
   houseGroupId: string,

@@ -1,4 +1,4 @@
-import { addDays, civilFromIso as civil } from '@yado/contract/civil-date';
+import { addDays } from '@yado/contract/civil-date';
 import {
   cancelBooking,
   confirmBooking,
@@ -18,7 +18,7 @@ import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { invitation } from '../family/family.test-factory.js';
 import { registeredUser } from '../../test-support/user-factory.js';
-import { addCard, bookableHouseGroup, guestWithCard, stayRequest } from './booking.test-factory.js';
+import { addCard, bookableHouseGroup, daysAheadInOneYear, guestWithCard, stayRequest } from './booking.test-factory.js';
 
 let t: TestApi;
 let staffToken: string;
@@ -285,8 +285,17 @@ describe('mutual use', () => {
     });
     const res = await t.call(confirmBooking, { bookingId: held.body.bookingId }, { token: guest.token });
     expect(res.error.errorInfo.reason).toBe('CodePaymentMethodNotFound');
-    await addCard(t, guest.accountId, '4242424242424242');
-    expect(civil(g.today)).toBeTruthy();
+    const paymentMethodId = await addCard(t, guest.accountId, '4242424242424242');
+    const confirmed = await t.call(
+      confirmBooking,
+      { bookingId: held.body.bookingId, paymentMethodId },
+      { token: guest.token },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ bookingStatus: 'BOOKED', status: 'PAID' });
+    const seen = await t.call(getBooking, { bookingId: held.body.bookingId }, { token: guest.token });
+    expect(seen.body.booking.bookingType).toBe('GUEST_USE');
+    expect(seen.body.booking.billings.map((b) => [b.billingType, b.billingStatus])).toContainEqual(['DEPOSIT', 'PAID']);
   });
 });
 
@@ -297,9 +306,12 @@ describe('family sharing', () => {
     const member = await registeredUser(t);
     const inv = await invitation(t, o.token, { email: member.email });
     expect((await t.call(acceptFamilyInvitation, { token: inv.token }, { token: member.token })).status).toBe(200);
-    const year = Number(addDays(g.today, 30).slice(0, 4));
+    // More than a month ahead (40 days: no month is longer), so the owner's cancellation is free and
+    // gives every night back; both nights in one slot year.
+    const ahead = daysAheadInOneYear(g.today, 40, 2);
+    const year = Number(addDays(g.today, ahead).slice(0, 4));
     const before = await remaining(o.token, o.shareId, year);
-    const held = await t.call(createOwnUseTentativeBooking, stayRequest(g.houseGroupId, g.today, 30, 2), {
+    const held = await t.call(createOwnUseTentativeBooking, stayRequest(g.houseGroupId, g.today, ahead, 2), {
       token: member.token,
     });
     expect(held.status).toBe(200);

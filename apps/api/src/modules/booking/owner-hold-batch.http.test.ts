@@ -1,6 +1,7 @@
 import { addDays } from '@yado/contract/civil-date';
 import { createOwnUseTentativeBooking } from '@yado/contract/booking.contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clockIsFaked } from '../../test-support/faked-clock.js';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
 import { openToOwners, ownerOf } from '../ownership/high-season.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
@@ -176,40 +177,52 @@ describe('holds of one share in turn', () => {
     expect(await s.balance()).toEqual({ STANDARD: 0, HIGH: 4 });
   });
 
-  it('runs a hold alone again when a deadlock with another transaction aborted it', async () => {
-    const s = await ownerWithHolds(1);
-    const night = s.days[1]!;
-    const hold = s.hold(night);
-    const slotYear = Number(hold.booking.checkinDate.slice(0, 4));
-    const other = await t.pool.connect();
-    try {
-      // Another transaction holds the share's standard balance of the year, as a writer of its slots would.
-      await other.query('BEGIN');
-      await other.query("SELECT pg_advisory_xact_lock(hashtext('slot_share:' || $1), hashtext($2 || ':STANDARD'))", [
-        hold.owner.shareId,
-        String(slotYear),
-      ]);
-      const held = holdOwnerStayInTurn(t.pool, hold);
-      // The hold has taken its night's lock and waits for the balance.
-      for (;;) {
-        const waiting = await t.pool.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-        );
-        if (waiting.rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 20));
+  /*
+   * Not while libfaketime moves the embedded PostgreSQL's clock into the future: PostgreSQL finds a
+   * deadlock from a SIGALRM handler, and a backend waiting for a lock sleeps in epoll_wait, which
+   * libfaketime wraps with its faking turned off, so the handler reads the real clock, finds the
+   * deadlock check not yet due by the clock's offset (seen with strace: the timer is re-armed for
+   * exactly that many seconds) and never runs it. The two transactions then wait for each other for
+   * good. The test runs on every other pass, the machine's PostgreSQL server included.
+   */
+  const deadlockTimerWorks = !clockIsFaked || Boolean(process.env['DATABASE_URL']);
+  it.runIf(deadlockTimerWorks)(
+    'runs a hold alone again when a deadlock with another transaction aborted it',
+    async () => {
+      const s = await ownerWithHolds(1);
+      const night = s.days[1]!;
+      const hold = s.hold(night);
+      const slotYear = Number(hold.booking.checkinDate.slice(0, 4));
+      const other = await t.pool.connect();
+      try {
+        // Another transaction holds the share's standard balance of the year, as a writer of its slots would.
+        await other.query('BEGIN');
+        await other.query("SELECT pg_advisory_xact_lock(hashtext('slot_share:' || $1), hashtext($2 || ':STANDARD'))", [
+          hold.owner.shareId,
+          String(slotYear),
+        ]);
+        const held = holdOwnerStayInTurn(t.pool, hold);
+        // The hold has taken its night's lock and waits for the balance.
+        for (;;) {
+          const waiting = await t.pool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+          );
+          if (waiting.rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        // Now the other transaction wants that night: each waits for the other, and PostgreSQL aborts one.
+        await other
+          .query("SELECT pg_advisory_xact_lock(hashtext($1), ($2::date - DATE '2000-01-01'))", [
+            s.g.houseIds[0],
+            hold.booking.checkinDate,
+          ])
+          .catch((err: { code?: string }) => expect(err.code).toBe('40P01'));
+        await other.query('ROLLBACK');
+        expect(await held).toMatchObject({ houseId: s.g.houseIds[0], bookingNumber: expect.any(String) });
+      } finally {
+        other.release();
       }
-      // Now the other transaction wants that night: each waits for the other, and PostgreSQL aborts one.
-      await other
-        .query("SELECT pg_advisory_xact_lock(hashtext($1), ($2::date - DATE '2000-01-01'))", [
-          s.g.houseIds[0],
-          hold.booking.checkinDate,
-        ])
-        .catch((err: { code?: string }) => expect(err.code).toBe('40P01'));
-      await other.query('ROLLBACK');
-      expect(await held).toMatchObject({ houseId: s.g.houseIds[0], bookingNumber: expect.any(String) });
-    } finally {
-      other.release();
-    }
-    expect(await s.written([hold])).toEqual({ bookings: 1, stays: 1, entries: 1 });
-  });
+      expect(await s.written([hold])).toEqual({ bookings: 1, stays: 1, entries: 1 });
+    },
+  );
 });

@@ -63,6 +63,12 @@ describe('list_conversations', () => {
 
     // Staff see a conversation once it has a message; the other guest's stays out of this guest's list.
     await send(g.token, g.conversationId, 'Hello, what time is check-in?');
+    // A conversation staff have read, its message later than g's: only the unread-first order puts it after g's.
+    const seen = await chatGuest(t);
+    await send(seen.token, seen.conversationId, 'Thank you, all is well.');
+    expect(
+      (await t.call(markConversationRead, { conversationId: seen.conversationId }, { token: staffToken })).status,
+    ).toBe(200);
     const inbox = await t.call(listConversations, { limit: 200 }, { token: staffToken, language: 'en' });
     const row = inbox.body.conversations.find((c) => c.conversationId === g.conversationId);
     expect(row).toMatchObject({ unreadCount: 1, lastMessage: { text: 'Hello, what time is check-in?' } });
@@ -71,7 +77,11 @@ describe('list_conversations', () => {
     expect(inbox.body.totalUnread).toBeGreaterThanOrEqual(1);
     // Unread conversations come first.
     const firstRead = inbox.body.conversations.findIndex((c) => c.unreadCount === 0);
-    if (firstRead >= 0) expect(inbox.body.conversations.slice(firstRead).every((c) => c.unreadCount === 0)).toBe(true);
+    const position = (conversationId: string) =>
+      inbox.body.conversations.findIndex((c) => c.conversationId === conversationId);
+    expect(inbox.body.conversations[position(seen.conversationId)]?.unreadCount).toBe(0);
+    expect(firstRead).toBeGreaterThan(position(g.conversationId));
+    expect(inbox.body.conversations.slice(firstRead).every((c) => c.unreadCount === 0)).toBe(true);
 
     const refused = await t.call(listConversations, { conversationId: g.conversationId }, { token: other.token });
     expect(refused.status).toBe(403);

@@ -191,6 +191,8 @@ describe('list_financial_statements', () => {
     expect(semesters.reduce((sum, s) => sum + s.net, 0)).toBe(52_000);
     const only = await t.call(listFinancialStatements, { periodType: 'SEMESTER' }, { token: a.token });
     expect(only.body.financialStatements.every((s) => s.periodType === 'SEMESTER')).toBe(true);
+    // Not an empty list: the filter keeps exactly the half years of the full list (their net is 52,000).
+    expect(only.body.financialStatements).toEqual(semesters);
     const fresh = await guest();
     expect((await t.call(listFinancialStatements, {}, { token: fresh.token })).body.financialStatements).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test-support/test-api.js';
-import { bookableHouseGroup, guestWithCard, stayRequest } from '../booking/booking.test-factory.js';
+import { bookableHouseGroup, daysAheadInOneYear, guestWithCard, stayRequest } from '../booking/booking.test-factory.js';
 import { signInStaff } from '../staff-catalogue/staff-catalogue.test-factory.js';
 import { reactToTransfers } from './key-token.service.js';
 import { BLOCK_DELAY_MS, mineBlock } from './simulated-chain.adapter.js';
@@ -241,8 +241,11 @@ describe('list_nft_keys and create_nft_tentative_booking', () => {
   it('never lets two concurrent holds of one token take more nights than it has', async () => {
     const { hg, g, w } = await keyGuest();
     const tokenId = await mint(w, hg.houseGroupId, { standard: 2, high: 0 });
+    // Two stays of two nights in one year, so both draw on that year's two nights (across the new
+    // year each would draw on a year of its own and both would fit).
+    const first = daysAheadInOneYear(hg.today, 10, 22);
     const results = await Promise.all(
-      [10, 30].map((d) =>
+      [first, first + 20].map((d) =>
         book(g, {
           ...stayRequest(hg.houseGroupId, hg.today, d, 2),
           bookingType: 'NFT_THE_KEY_USE',

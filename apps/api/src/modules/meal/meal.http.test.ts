@@ -372,6 +372,7 @@ describe('placing, reading and cancelling orders', () => {
     // The booking cannot be changed any more (checked out): no entry offers inputs.
     const closed = await bookingMealEntries(t.pool, { bookingId: id, language: 'en', canOrder: false, now: early });
     expect(closed.every((e) => !e.canGetMealOrderInputs)).toBe(true);
+    expect(closed.map((e) => e.type)).toEqual(['MEAL_ORDER', 'MEAL_ORDER']);
     // After the dinner's deadline only the breakfast (deadline on the 10th) is still open.
     const later = await bookingMealEntries(t.pool, {
       bookingId: id,

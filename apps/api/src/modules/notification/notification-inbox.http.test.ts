@@ -177,6 +177,10 @@ describe('reading notifications', () => {
     expect((await rowsOf(a.user.id)).every((r) => r.read_at !== null)).toBe(true);
     expect((await t.call(getUnreadNotificationCount, {}, { token: a.token })).body.unreadCount).toBe(0);
     expect(y).not.toBeNull();
+    // Marking all read reached y, and left x with the time it was first read.
+    const listed = (await t.call(listNotifications, {}, { token: a.token })).body.notifications;
+    expect(listed.find((n) => n.id === String(y))).toMatchObject({ read: true, readAt: expect.anything() });
+    expect(listed.find((n) => n.id === String(x))?.readAt).toEqual(firstReadAt);
   });
 
   it('answers another user’s or an unknown notification as not found, changing nothing', async () => {

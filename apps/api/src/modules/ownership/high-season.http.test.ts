@@ -458,6 +458,9 @@ describe('staff_run_allocation_draw', () => {
       res.body.draw.order.find((o) => o.shareId === owners[1]!.shareId)!.position,
     );
     expect(owner.body.allocations.every((a) => a.shareId === owners[1]!.shareId)).toBe(true);
+    // Not none: the owner sees their own allocations, as the draw recorded them.
+    expect(owner.body.allocations).toEqual(res.body.allocations.filter((a) => a.shareId === owners[1]!.shareId));
+    expect(owner.body.allocations.length).toBeGreaterThan(0);
     expect(owner.body.draw).toBeNull();
     const audit = await t.pool.query(
       "SELECT action FROM audit_log WHERE entity = 'allocation_round' AND entity_id = $1 ORDER BY at",

@@ -77,7 +77,7 @@ describe('the smart-lock simulator', () => {
 
     let lost = true;
     const notActed = simulator({ faultPlan: () => (lost ? { kind: 'LOST_ANSWER', acted: false } : null) });
-    await notActed.unlock('LOCK-5', 'k').catch(() => undefined);
+    expect(failureOf(await notActed.unlock('LOCK-5', 'k').catch((e: unknown) => e))).toBe('NO_ANSWER');
     expect((await notActed.state('LOCK-5')).locked).toBe(true);
     lost = false;
     // Retried with its key: it had never arrived, so it acts now.

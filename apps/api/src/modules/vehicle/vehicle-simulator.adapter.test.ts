@@ -139,7 +139,8 @@ describe('the connected-car simulator', () => {
 
     // Lost, and the command never reached the car: it is still locked, and a retry with the key acts.
     const lost = simulator({ failureRate: 0.5, random: sequence(0.1, 0.9, 0.9) });
-    await lost.sim.unlock('CAR-7', 'k').catch(() => undefined);
+    const lostErr = await lost.sim.unlock('CAR-7', 'k').catch((e: unknown) => e);
+    expect((lostErr as VehicleTelematicsError).failure).toBe('NO_ANSWER');
     expect((await lost.sim.state('CAR-7')).locked).toBe(true);
     expect((await lost.sim.unlock('CAR-7', 'k')).locked).toBe(false);
   });
