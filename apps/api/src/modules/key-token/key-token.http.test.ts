@@ -207,8 +207,14 @@ describe('list_nft_keys and create_nft_tentative_booking', () => {
         datesFixed: [],
       }),
     ]);
+    // Both stays below (two nights, then two more ten days on) in one year: this year while it has
+    // room for them, else the next. The list counts this year's nights, so it shows the two taken
+    // only when the stay is this year; the token's ledger for the stay's year shows them always.
+    const ahead = daysAheadInOneYear(hg.today, 2, 12);
+    const stayYear = addDays(hg.today, ahead).slice(0, 4);
+    const thisYear = stayYear === hg.today.slice(0, 4);
     const res = await book(g, {
-      ...stayRequest(hg.houseGroupId, hg.today, 10, 2),
+      ...stayRequest(hg.houseGroupId, hg.today, ahead, 2),
       bookingType: 'NFT_THE_KEY_USE',
       tokenId,
       walletAddress: w.address,
@@ -217,14 +223,19 @@ describe('list_nft_keys and create_nft_tentative_booking', () => {
     expect(res.body.quote.accommodationAmount).toBe(0);
     expect(res.body.quote.booking.bookingType).toBe('NFT_THE_KEY_USE');
     const after = await t.call(listNftKeys, {}, { token: g.token });
-    expect(after.body.keys[0]).toMatchObject({ remainingNightsStandard: 1, remainingNightsHigh: 1 });
+    expect(after.body.keys[0]).toMatchObject({ remainingNightsStandard: thisYear ? 1 : 3, remainingNightsHigh: 1 });
+    const left = await t.pool.query<{ s: number }>(
+      `SELECT sum(nights_standard)::int AS s FROM key_token_night_ledger WHERE token_id = $1 AND year = $2`,
+      [tokenId, Number(stayYear)],
+    );
+    expect(left.rows[0]!.s).toBe(1);
     const detail = await t.call(getBooking, { bookingId: res.body.bookingId }, { token: g.token });
     expect(detail.body.booking.nftTheKeyUse).toEqual({ tokenId, walletAddress: w.address });
     expect(detail.body.booking.nftMasterKeyUse).toBeNull();
 
     // Over the nights left: refused, nothing taken.
     const over = await book(g, {
-      ...stayRequest(hg.houseGroupId, hg.today, 20, 2),
+      ...stayRequest(hg.houseGroupId, hg.today, ahead + 10, 2),
       bookingType: 'NFT_THE_KEY_USE',
       tokenId,
       walletAddress: w.address,

@@ -26,9 +26,15 @@ beforeAll(async () => {
 });
 
 const HOUR = 3_600_000;
-/** Whole hours from a fixed day well ahead of the test clock. */
-const base = Date.parse('2027-03-01T00:00:00Z');
+const DAY = 24 * HOUR;
+/**
+ * Whole hours from midnight (UTC) of a day 90 days ahead of the test clock, so every availability
+ * and rental below is upcoming on whatever day the tests run (a fixed day turns into the past).
+ */
+const base = Math.floor((Date.now() + 90 * DAY) / DAY) * DAY;
 const at = (hours: number) => dateTimeFromDate(new Date(base + hours * HOUR));
+/** The civil date `days` days from `base`. */
+const dayFromBase = (days: number) => new Date(base + days * DAY).toISOString().slice(0, 10);
 
 const vehicleFields = (
   placeId: string,
@@ -68,14 +74,24 @@ async function rentedFor(vehicleId: string, placeId: string, from: number, to: n
   const u = await registeredUser(t);
   const account = await t.api.verifyIdToken(u.token);
   await t.pool.query(
-    `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date) VALUES ($1, $2, $3, '2027-02-27', '2027-03-05')`,
-    [`st-${suffix}`, g.houseId, g.houseGroupId],
+    `INSERT INTO stays (id, house_id, house_group_id, checkin_date, checkout_date) VALUES ($1, $2, $3, $4, $5)`,
+    [`st-${suffix}`, g.houseId, g.houseGroupId, dayFromBase(-2), dayFromBase(4)],
   );
   await t.pool.query(
     `INSERT INTO bookings (id, booking_number, account_id, user_id, house_group_id, house_id, stay_id, booking_type, status,
        checkin_date, checkout_date, timezone, quote)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'GUEST_USE', 'BOOKED', '2027-02-27', '2027-03-05', 'Asia/Tokyo', '{}')`,
-    [`bk-${suffix}`, `T${suffix}`, account.accountId, u.user.id, g.houseGroupId, g.houseId, `st-${suffix}`],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'GUEST_USE', 'BOOKED', $8, $9, 'Asia/Tokyo', '{}')`,
+    [
+      `bk-${suffix}`,
+      `T${suffix}`,
+      account.accountId,
+      u.user.id,
+      g.houseGroupId,
+      g.houseId,
+      `st-${suffix}`,
+      dayFromBase(-2),
+      dayFromBase(4),
+    ],
   );
   await t.pool.query(
     `INSERT INTO driver_licenses (id, user_id, driver_license_number, holder_name, license_type, expire_date, status,

@@ -1,3 +1,4 @@
+import { addDays } from '@yado/contract/civil-date';
 import { describe, expect, it } from 'vitest';
 import { createTestApi } from '../../test-support/test-api.js';
 import { bookableHouseGroup, guestWithCard } from '../booking/booking.test-factory.js';
@@ -17,7 +18,8 @@ describe('accommodation vouchers: issue and ledger', async () => {
       priceType: 'STANDARD' as const,
       days: 3,
       price: 60_000,
-      expireDate: '2027-12-31',
+      // A year from today: the voucher is valid on whatever day the test runs.
+      expireDate: addDays(hg.today, 365),
       revocable: true,
       source: 'PURCHASE' as const,
       sourceRef,
