@@ -9,10 +9,12 @@ import {
   compareCivil,
   datesBetween,
   daysBetween,
+  dayNumber,
   daysInMonth,
   firstOfMonth,
   formatYearMonth,
   isoFromCivil,
+  isoDateOfUtc,
   isoFromParts,
   isRealDate,
   monthOf,
@@ -177,5 +179,85 @@ describe('addMonthsToDate', () => {
     expect(addMonthsToDate('2027-01-31', 1)).toBe('2027-02-28');
     expect(addMonthsToDate('2028-03-31', -1)).toBe('2028-02-29');
     expect(addMonthsToDate('2026-11-26', 12)).toBe('2027-11-26');
+  });
+});
+
+// The calendar edges decision 0059 asks every rule to be pinned at, with explicit instants and dates
+// only: nothing here may depend on today or on the machine's zone (TZ), only on the zone named.
+describe('calendar edges', () => {
+  it('starts the new year in Japan nine hours before UTC does', () => {
+    // 15:30 UTC on 31 December is 00:30 on 1 January in Tokyo: the business date is already 2027.
+    const halfPastMidnight = new Date('2026-12-31T15:30:00Z');
+    expect(isoDateOfUtc(halfPastMidnight)).toBe('2026-12-31');
+    expect(todayIn('Asia/Tokyo', halfPastMidnight)).toBe('2027-01-01');
+    expect(todayIn('Asia/Tokyo', new Date('2026-12-31T14:59:59.999Z'))).toBe('2026-12-31');
+    expect(todayIn('Asia/Tokyo', new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');
+    // A zone behind UTC is still in the old year when UTC has moved on.
+    expect(todayIn('Pacific/Honolulu', new Date('2027-01-01T09:59:59Z'))).toBe('2026-12-31');
+    expect(todayIn('Pacific/Honolulu', new Date('2027-01-01T10:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('reaches a leap day and the last day of a 30-day month at midnight in Japan', () => {
+    expect(todayIn('Asia/Tokyo', new Date('2028-02-28T15:00:00Z'))).toBe('2028-02-29');
+    expect(todayIn('Asia/Tokyo', new Date('2028-02-29T15:00:00Z'))).toBe('2028-03-01');
+    expect(todayIn('Asia/Tokyo', new Date('2027-04-30T14:59:59Z'))).toBe('2027-04-30');
+    expect(todayIn('Asia/Tokyo', new Date('2027-04-30T15:00:00Z'))).toBe('2027-05-01');
+  });
+
+  it('steps over the leap day only in a leap year, and out of a 30-day month on the 30th', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2028-02-28', 2)).toBe('2028-03-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2027-02-28', '2027-03-01')).toBe(1);
+    expect(datesBetween('2028-02-28', '2028-03-02')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(addDays('2027-04-30', 1)).toBe('2027-05-01');
+    expect(addDays('2027-05-01', -1)).toBe('2027-04-30');
+    expect(dayNumber('2027-05-01') - dayNumber('2027-04-30')).toBe(1);
+  });
+
+  it('lists a stay over the new year night by night, each night its own year', () => {
+    expect(datesBetween('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('has 29 February in 2028 only, and no 31 April', () => {
+    expect(isRealDate({ year: 2028, month: 2, day: 29 })).toBe(true);
+    expect(isRealDate({ year: 2027, month: 2, day: 29 })).toBe(false);
+    expect(isRealDate({ year: 2027, month: 4, day: 31 })).toBe(false);
+    expect(parseIsoDate('2027-04-30')).toBe('2027-04-30');
+  });
+
+  it('goes one month back to the same day, or the shorter month’s last day', () => {
+    expect(addMonthsToDate('2027-03-31', -1)).toBe('2027-02-28');
+    expect(addMonthsToDate('2027-03-28', -1)).toBe('2027-02-28');
+    expect(addMonthsToDate('2028-03-31', -1)).toBe('2028-02-29');
+    expect(addMonthsToDate('2028-03-30', -1)).toBe('2028-02-29');
+    expect(addMonthsToDate('2028-03-29', -1)).toBe('2028-02-29');
+    expect(addMonthsToDate('2028-03-28', -1)).toBe('2028-02-28');
+    // April has 30 days: one month before 31 May is 30 April.
+    expect(addMonthsToDate('2027-05-31', -1)).toBe('2027-04-30');
+    expect(addMonthsToDate('2027-01-31', -1)).toBe('2026-12-31');
+    expect(addMonthsToDate('2027-01-01', -1)).toBe('2026-12-01');
+  });
+
+  it('goes twelve months ahead from a leap day to 28 February', () => {
+    expect(addMonthsToDate('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addMonthsToDate('2027-02-28', 12)).toBe('2028-02-28');
+    expect(addMonthsToDate('2026-12-31', 12)).toBe('2027-12-31');
+    expect(addMonthsToDate('2027-12-31', 2)).toBe('2028-02-29');
+  });
+
+  it('ends a month on its own last day: April on the 30th, February 2028 on the 29th', () => {
+    const lastDay = (year: number, month: number) => addDays(firstOfMonth(addMonths({ year, month }, 1)), -1);
+    expect(lastDay(2027, 4)).toBe('2027-04-30');
+    expect(lastDay(2027, 2)).toBe('2027-02-28');
+    expect(lastDay(2028, 2)).toBe('2028-02-29');
+    expect(lastDay(2026, 12)).toBe('2026-12-31');
+    expect(daysInMonth({ year: 2027, month: 4 })).toBe(30);
+    expect(monthOf('2027-04-30')).toEqual({ year: 2027, month: 4 });
+    expect(monthOf('2027-05-01')).toEqual({ year: 2027, month: 5 });
   });
 });

@@ -136,6 +136,28 @@ export function utcOffsetIn(timeZone: string, at: Date): string | null {
   return m ? `${m[1]}${m[2]}:${m[3]}` : null;
 }
 
+/**
+ * The instant of a local wall-clock time on a civil date in an IANA zone. The offset is looked up
+ * at the instant itself (twice, for a time just after a daylight-saving change), so a house group in
+ * a zone with summer time gets its real check-in hour; an unknown zone reads as UTC.
+ */
+export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
+  const wall = Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)),
+    Number(time.slice(0, 2)),
+    Number(time.slice(3, 5)),
+  );
+  const at = (offset: string | null) => {
+    if (!offset) return new Date(wall);
+    const sign = offset.startsWith('-') ? -1 : 1;
+    return new Date(wall - sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000);
+  };
+  const first = at(utcOffsetIn(timeZone, new Date(wall)));
+  return at(utcOffsetIn(timeZone, first));
+}
+
 // Months ------------------------------------------------------------------------------
 
 export function monthOf(iso: IsoDate): YearMonth {

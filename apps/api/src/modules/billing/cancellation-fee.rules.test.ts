@@ -114,3 +114,44 @@ describe('cancellationFeeSchedule', () => {
     );
   });
 });
+
+// The default policy at the calendar's edges, with explicit civil dates ("today" is the house
+// group's day, which booking-fee.rules.test.ts derives from instants in Tokyo).
+describe('the default policy at the calendar’s edges', () => {
+  it('counts the free period back over a leap day and a year end', () => {
+    expect(freeCancellationLimitDate('2028-03-01', policy)).toBe('2028-02-22');
+    expect(freeCancellationLimitDate('2027-03-01', policy)).toBe('2027-02-21');
+    expect(freeCancellationLimitDate('2027-01-01', policy)).toBe('2026-12-24');
+    expect(freeCancellationLimitDate('2027-05-01', policy)).toBe('2027-04-23');
+  });
+
+  it('charges the day-before rate on the leap day and on 31 December', () => {
+    const leap = [{ date: '2028-03-01', amount: 10_000 }];
+    expect(cancellationFeeSchedule({ policy, nights: leap, today: '2028-02-28' }).percentage).toBe(30);
+    expect(cancellationFeeSchedule({ policy, nights: leap, today: '2028-02-29' }).percentage).toBe(50);
+    const newYear = [{ date: '2027-01-01', amount: 10_000 }];
+    expect(cancellationFeeSchedule({ policy, nights: newYear, today: '2026-12-31' }).percentage).toBe(50);
+    expect(cancellationFeeSchedule({ policy, nights: newYear, today: '2027-01-01' }).percentage).toBe(80);
+  });
+
+  it('charges every night of a stay over the new year by the days before its first night', () => {
+    const stay = [
+      { date: '2027-01-01', amount: 30_000 },
+      { date: '2026-12-30', amount: 10_000 },
+      { date: '2026-12-31', amount: 20_000 },
+    ];
+    // 29 December is the day before check-in (30 December): 50% of each night, listed in date order.
+    const s = cancellationFeeSchedule({ policy, nights: stay, today: '2026-12-29' });
+    expect(s.percentage).toBe(50);
+    expect(s.perDate.map((d) => [d.date, d.amount])).toEqual([
+      ['2026-12-30', 5_000],
+      ['2026-12-31', 10_000],
+      ['2027-01-01', 15_000],
+    ]);
+    expect(cancellationFeeSchedule({ policy, nights: stay, today: '2026-12-22' }).underFreeCancellationPeriod).toBe(
+      true,
+    );
+    // After the check-in day (31 December or later) it is the no-show rate.
+    expect(cancellationFeeSchedule({ policy, nights: stay, today: '2026-12-31' }).percentage).toBe(100);
+  });
+});

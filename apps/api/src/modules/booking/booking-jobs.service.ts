@@ -1,4 +1,4 @@
-import { utcOffsetIn } from '@yado/contract/civil-date';
+import { zonedInstant } from '@yado/contract/civil-date';
 import { isOwnerFeeLine } from './owner-quote.rules.js';
 import { withTx } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
@@ -13,7 +13,6 @@ import {
 import { findPaymentsByReference } from '../payment/payment.service.js';
 import { expireHold, recordTransition } from './booking-lifecycle.service.js';
 import { actorOf, move } from './booking-state.rules.js';
-import { instantOf } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import { endBooking, sendPendingRefunds } from './cancel-booking.service.js';
 import { chargeBilling, settleDefaultBilling } from './default-billing.service.js';
@@ -149,7 +148,8 @@ export async function chargeDefaultBillings(deps: Deps): Promise<number> {
         serviceChargePercentage: snap.serviceChargePercentage,
         accommodationTax: snap.accommodationTax,
         deductions,
-        paymentDeadline: instantOf(b.checkinDate, '00:00', utcOffsetIn(b.timezone, now) ?? '+00:00'),
+        // Midnight starting the check-in day where the house is, at that day's offset (not today's).
+        paymentDeadline: zonedInstant(b.checkinDate, '00:00', b.timezone),
         at: now,
       });
       await attachPayment(tx, billing.billingId, {

@@ -6,7 +6,7 @@ import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import { createBilling, type BillingLineInput } from '../billing/billing.service.js';
 import { requireIsoDate } from '../catalogue/catalogue.service.js';
-import { daysBetween } from '@yado/contract/civil-date';
+import { daysBetween, zonedInstant } from '@yado/contract/civil-date';
 import {
   cancelMealOrder as cancelMealOrderOfBooking,
   placeCustomMealOrder,
@@ -19,7 +19,6 @@ import { recordTransition } from './booking-lifecycle.service.js';
 import { retotal } from './booking-quote.rules.js';
 import { mealRequestsOf } from './booking-quote.service.js';
 import { actorOf, assertStatusIn, ORDERABLE } from './booking-state.rules.js';
-import { instantOf } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 
@@ -53,7 +52,8 @@ async function addLines(
         lines,
         serviceChargePercentage: b.quote.serviceChargePercentage,
         accommodationTax: 0,
-        paymentDeadline: instantOf(b.checkoutDate, '23:59', '+00:00'),
+        // The end of the check-out day where the house is (it was 23:59 UTC: 08:59 the next day in Japan).
+        paymentDeadline: zonedInstant(b.checkoutDate, '23:59', b.timezone),
         at: change.now,
         actor: change.actor,
       });

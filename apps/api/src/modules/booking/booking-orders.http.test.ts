@@ -356,6 +356,13 @@ describe('orders during the stay and staff_create_custom_meal_order', () => {
       ['ADDITIONAL', 'REQUESTED', 3_564],
     ]);
     expect(await linesOf(rows[3]!.id)).toEqual([{ subject: 'MEAL', amount: 3_000 }]);
+    // Due by the end of the check-out day in Japan (23:59 JST), not 23:59 UTC (08:59 the next day there).
+    const due = await t.pool.query<{ payment_deadline: Date }>(
+      `SELECT payment_deadline FROM billings WHERE booking_id = $1 AND billing_type = 'ADDITIONAL'`,
+      [bookingId],
+    );
+    const checkout = addDays(checkin, 2);
+    expect(due.rows.map((r) => r.payment_deadline.toISOString())).toEqual(Array(3).fill(`${checkout}T14:59:00.000Z`));
     expect(await quoteOf(bookingId)).toEqual(before);
     expect(await actionsOf(bookingId)).toEqual(
       expect.arrayContaining(['CHECKIN', 'ORDER_MEALS', 'ORDER_EXTRA_OPTIONS', 'CUSTOM_MEAL_ORDER']),

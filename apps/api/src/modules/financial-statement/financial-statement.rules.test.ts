@@ -1,3 +1,4 @@
+import { todayIn } from '@yado/contract/civil-date';
 import { describe, expect, it } from 'vitest';
 import {
   dailySummaries,
@@ -151,5 +152,63 @@ describe('totals and summaries', () => {
       ['2026-07-01', 49_575, 7],
     ]);
     expect(periodsWithLines('SEMESTER', more).map((p) => p.period.start)).toEqual(['2027-01-01', '2026-07-01']);
+  });
+});
+
+// Periods are civil quarters and half years in Japan (decision 0048). "Today" is Tokyo's day of an
+// explicit instant, as the service reads it; a line's date is its day in Japan, given here as written.
+describe('periods at the calendar’s edges', () => {
+  const tokyoDay = (instant: string) => todayIn('Asia/Tokyo', new Date(instant));
+
+  it('closes the fourth quarter at midnight in Japan, while it is still 31 December in UTC', () => {
+    const q4 = periodOf('QUARTER', '2026-12-31');
+    expect(periodClosed(q4, tokyoDay('2026-12-31T14:59:59Z'))).toBe(false);
+    expect(periodClosed(q4, tokyoDay('2026-12-31T15:30:00Z'))).toBe(true);
+    expect(periodOf('QUARTER', tokyoDay('2026-12-31T15:30:00Z'))).toEqual({
+      type: 'QUARTER',
+      start: '2027-01-01',
+      end: '2027-03-31',
+    });
+    expect(periodOf('SEMESTER', tokyoDay('2026-12-31T15:30:00Z')).start).toBe('2027-01-01');
+  });
+
+  it('ends the second quarter on 30 June and counts 30 April in April, 1 May in May', () => {
+    const q2 = periodStarting('QUARTER', '2027-04-01')!;
+    expect(q2.end).toBe('2027-06-30');
+    const months = monthlySummaries(q2, [
+      line({ date: '2027-04-30', method: 'CARD', type: 'PAYMENT', amount: 1_000 }),
+      line({ date: '2027-05-01', method: 'CARD', type: 'PAYMENT', amount: 2_000 }),
+    ]);
+    expect(months.map((m) => [m.month, m.net])).toEqual([
+      [4, 1_000],
+      [5, 2_000],
+      [6, 0],
+    ]);
+  });
+
+  it('counts 29 February 2028 in February of the first quarter', () => {
+    const q1 = periodOf('QUARTER', '2028-02-29');
+    expect(q1).toEqual({ type: 'QUARTER', start: '2028-01-01', end: '2028-03-31' });
+    const months = monthlySummaries(q1, [line({ date: '2028-02-29', method: 'POINT', type: 'PAYMENT', amount: 300 })]);
+    expect(months.map((m) => [m.month, m.point])).toEqual([
+      [1, 0],
+      [2, 300],
+      [3, 0],
+    ]);
+  });
+
+  it('puts 31 December and 1 January in different years’ periods', () => {
+    const yearEnd = [
+      line({ date: '2026-12-31', method: 'CARD', type: 'PAYMENT', amount: 100 }),
+      line({ date: '2027-01-01', method: 'CARD', type: 'PAYMENT', amount: 200 }),
+    ];
+    expect(periodsWithLines('QUARTER', yearEnd).map((p) => [p.period.start, p.net])).toEqual([
+      ['2027-01-01', 200],
+      ['2026-10-01', 100],
+    ]);
+    expect(periodsWithLines('SEMESTER', yearEnd).map((p) => [p.period.start, p.period.end, p.net])).toEqual([
+      ['2027-01-01', '2027-06-30', 200],
+      ['2026-07-01', '2026-12-31', 100],
+    ]);
   });
 });

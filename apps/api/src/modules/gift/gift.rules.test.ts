@@ -9,6 +9,33 @@ describe('dated gift deadline', () => {
     // …and on standard time (UTC-5) in January; the month boundary is crossed backwards.
     expect(datedGiftDeadline('2027-02-01', 'America/New_York').toISOString()).toBe('2027-01-31T22:00:00.000Z');
   });
+
+  it('is the leap day for a check-in on 1 March 2028, and 28 February in 2027', () => {
+    expect(datedGiftDeadline('2028-03-01', 'Asia/Tokyo').toISOString()).toBe('2028-02-29T08:00:00.000Z');
+    expect(datedGiftDeadline('2027-03-01', 'Asia/Tokyo').toISOString()).toBe('2027-02-28T08:00:00.000Z');
+  });
+
+  it('is 31 December for a check-in on 1 January, and 30 April for one on 1 May', () => {
+    expect(datedGiftDeadline('2027-01-01', 'Asia/Tokyo').toISOString()).toBe('2026-12-31T08:00:00.000Z');
+    expect(datedGiftDeadline('2027-05-01', 'Asia/Tokyo').toISOString()).toBe('2027-04-30T08:00:00.000Z');
+  });
+
+  it('lets a gift be accepted at 16:59:59 in Tokyo the day before, not at 17:00:00', () => {
+    for (const [checkin, dayBefore] of [
+      ['2028-03-01', '2028-02-29'],
+      ['2027-01-01', '2026-12-31'],
+    ] as const) {
+      const expiresAt = datedGiftDeadline(checkin, 'Asia/Tokyo');
+      const gift = { status: 'OPEN' as const, expiresAt };
+      expect(standingOf(gift, new Date(`${dayBefore}T07:59:59Z`)), checkin).toEqual({ open: true });
+      expect(shownStatus(gift, new Date(`${dayBefore}T07:59:59Z`)), checkin).toBe('OPEN');
+      expect(standingOf(gift, new Date(`${dayBefore}T08:00:00Z`)), checkin).toEqual({
+        open: false,
+        reason: 'CodeGiftExpired',
+      });
+      expect(shownStatus(gift, new Date(`${dayBefore}T08:00:00Z`)), checkin).toBe('EXPIRED');
+    }
+  });
 });
 
 describe('gift standing', () => {

@@ -230,15 +230,15 @@ export async function futureBookingsOfToken(
   db: Db,
   collection: Collection,
   tokenId: string,
-  today: string,
+  now: Date,
 ): Promise<{ bookingId: string; accountId: string; walletAddress: string }[]> {
   const { rows } = await db.query<{ id: string; account_id: string; wallet_address: string }>(
     `SELECT DISTINCT b.id, b.account_id, u.wallet_address
      FROM key_token_night_ledger u
      JOIN bookings b ON b.id = u.reference
      WHERE u.kind = 'USE' AND u.collection = $1 AND u.token_id = $2
-       AND b.checkin_date > $3::date AND b.status = ANY($4::text[])`,
-    [collection, tokenId, today, ['TENTATIVE']],
+       AND b.checkin_date > ($3::timestamptz AT TIME ZONE b.timezone)::date AND b.status = ANY($4::text[])`,
+    [collection, tokenId, now, ['TENTATIVE']],
   );
   return rows.map((r) => ({ bookingId: r.id, accountId: r.account_id, walletAddress: r.wallet_address }));
 }

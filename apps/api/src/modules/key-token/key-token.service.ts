@@ -246,8 +246,8 @@ export async function reactToTransfers(deps: Deps): Promise<number> {
   let cancelled = 0;
   for (const e of events) {
     if (e.from === ZERO_ADDRESS) continue;
-    const today = todayIn('Asia/Tokyo', deps.clock.now());
-    const bookings = await repo.futureBookingsOfToken(deps.db, e.collection, e.tokenId, today);
+    // Future by each booking's own house group's calendar.
+    const bookings = await repo.futureBookingsOfToken(deps.db, e.collection, e.tokenId, deps.clock.now());
     for (const b of bookings) {
       if (b.walletAddress.toLowerCase() === e.to) continue;
       await cancelBooking(deps, b.accountId, 'en', b.bookingId);

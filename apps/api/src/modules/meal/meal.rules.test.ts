@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
 import {
+  assertIsoDate,
   assertOptionQuantity,
   chargedUnits,
   deadlinePassed,
@@ -87,6 +88,21 @@ describe('the dates a meal is served in a stay', () => {
   it('crosses month and year ends', () => {
     expect(servableDates('BREAKFAST', '2031-12-31', '2032-01-02')).toEqual(['2032-01-01', '2032-01-02']);
   });
+
+  it('serves a stay over the new year, a leap day and the end of a 30-day month', () => {
+    expect(servableDates('DINNER', '2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(servableDates('BREAKFAST', '2026-12-30', '2027-01-02')).toEqual(['2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(servableDates('BREAKFAST', '2028-02-28', '2028-03-01')).toEqual(['2028-02-29', '2028-03-01']);
+    expect(servableDates('DINNER', '2027-04-29', '2027-05-02')).toEqual(['2027-04-29', '2027-04-30', '2027-05-01']);
+    expect(isServable('DINNER', '2027-01-01', '2026-12-30', '2027-01-02')).toBe(true);
+    expect(isServable('BREAKFAST', '2027-01-02', '2026-12-30', '2027-01-02')).toBe(true);
+  });
+
+  it('takes 29 February 2028 as a date and refuses 29 February 2027 and 31 April', () => {
+    expect(assertIsoDate('2028-02-29', 'date')).toBe('2028-02-29');
+    expect(reason(() => assertIsoDate('2027-02-29', 'date'))).toBe('CodeInvalidArgument');
+    expect(reason(() => assertIsoDate('2027-04-31', 'date'))).toBe('CodeInvalidArgument');
+  });
 });
 
 describe('order deadline', () => {
@@ -104,6 +120,32 @@ describe('order deadline', () => {
     );
     expect(orderDeadline('2031-03-01', { daysBefore: 1, time: '17:00' }, '+09:00').toISOString()).toBe(
       '2031-02-28T08:00:00.000Z',
+    );
+  });
+
+  it('closes breakfast on 1 March 2028 at 17:00 in Japan on the leap day', () => {
+    const d = orderDeadline('2028-03-01', { daysBefore: 1, time: '17:00' }, '+09:00');
+    expect(d.toISOString()).toBe('2028-02-29T08:00:00.000Z');
+    expect(deadlinePassed(d, new Date('2028-02-29T07:59:59Z'))).toBe(false);
+    expect(deadlinePassed(d, new Date('2028-02-29T08:00:00Z'))).toBe(true);
+  });
+
+  it('closes a meal on 1 January in the old year: the day before at 17:00, or three days before', () => {
+    const breakfast = orderDeadline('2027-01-01', { daysBefore: 1, time: '17:00' }, '+09:00');
+    expect(breakfast.toISOString()).toBe('2026-12-31T08:00:00.000Z');
+    expect(deadlinePassed(breakfast, new Date('2026-12-31T07:59:59Z'))).toBe(false);
+    expect(deadlinePassed(breakfast, new Date('2026-12-31T08:00:00Z'))).toBe(true);
+    expect(orderDeadline('2027-01-01', { daysBefore: 3, time: '17:00' }, '+09:00').toISOString()).toBe(
+      '2026-12-29T08:00:00.000Z',
+    );
+  });
+
+  it('closes dinner on 1 May three days before, over the 30th of April', () => {
+    expect(orderDeadline('2027-05-01', { daysBefore: 3, time: '17:00' }, '+09:00').toISOString()).toBe(
+      '2027-04-28T08:00:00.000Z',
+    );
+    expect(orderDeadline('2027-05-01', { daysBefore: 1, time: '17:00' }, '+09:00').toISOString()).toBe(
+      '2027-04-30T08:00:00.000Z',
     );
   });
 });

@@ -42,6 +42,29 @@ describe('calendarNights', () => {
     expect(nights[0]!.houses[0]!.bookingId).toBe('b1');
   });
 
+  it('has a night for 29 February 2028, and a range ending on 30 April has no 1 May', () => {
+    const leap = calendarNights({
+      from: '2028-02-28',
+      to: '2028-03-02',
+      houseIds: ['h1'],
+      stays: [stay({ checkinDate: '2028-02-29', checkoutDate: '2028-03-01' })],
+      callerShareIds: mine,
+    });
+    expect(leap.map((n) => [n.date, n.houses[0]!.occupancy])).toEqual([
+      ['2028-02-28', 'FREE'],
+      ['2028-02-29', 'GUEST'],
+      ['2028-03-01', 'FREE'],
+    ]);
+    const april = calendarNights({
+      from: '2027-04-29',
+      to: '2027-05-01',
+      houseIds: ['h1'],
+      stays: [],
+      callerShareIds: mine,
+    });
+    expect(april.map((n) => n.date)).toEqual(['2027-04-29', '2027-04-30']);
+  });
+
   it("shows no booking id of anyone else's stay", () => {
     const [night] = calendarNights({
       from: '2027-01-31',
@@ -103,5 +126,19 @@ describe('feesOwed and nightsUsedByMonth', () => {
     expect(nights.get('s1|2027')).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
     expect(nights.get('s1|2028')).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(nights.get('s2|2027')).toEqual([7, 1, 31, 2, 3, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('counts the leap day in February 2028 and stops April at its 30th', () => {
+    const nights = nightsUsedByMonth([
+      // 27, 28 and 29 February, then 1 March.
+      { shareId: 's1', checkinDate: '2028-02-27', checkoutDate: '2028-03-02' },
+      // 30 April, then 1 May.
+      { shareId: 's1', checkinDate: '2027-04-30', checkoutDate: '2027-05-02' },
+      // One night, the leap day itself, inside one month.
+      { shareId: 's2', checkinDate: '2028-02-29', checkoutDate: '2028-03-01' },
+    ]);
+    expect(nights.get('s1|2028')).toEqual([0, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(nights.get('s1|2027')).toEqual([0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(nights.get('s2|2028')).toEqual([0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

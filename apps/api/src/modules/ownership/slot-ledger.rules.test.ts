@@ -1,3 +1,4 @@
+import { datesBetween, todayIn } from '@yado/contract/civil-date';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,6 +107,28 @@ describe('slot years', () => {
     expect(slotYearEnded(2027, '2027-12-31')).toBe(false);
     expect(slotYearEnded(2027, '2028-01-01')).toBe(true);
   });
+
+  it('turn at midnight in the house group’s zone, not in UTC', () => {
+    // 23:59:59 on 31 December 2026 in Tokyo, then 00:30 on 1 January 2027 there (still the 31st in UTC).
+    const lastSecond = todayIn('Asia/Tokyo', new Date('2026-12-31T14:59:59Z'));
+    const newYear = todayIn('Asia/Tokyo', new Date('2026-12-31T15:30:00Z'));
+    expect([lastSecond, slotYearEnded(2026, lastSecond), openSlotYears(lastSecond, 2020)]).toEqual([
+      '2026-12-31',
+      false,
+      [2026, 2027],
+    ]);
+    expect([newYear, slotYearEnded(2026, newYear), openSlotYears(newYear, 2020)]).toEqual([
+      '2027-01-01',
+      true,
+      [2027, 2028],
+    ]);
+  });
+
+  it('put a leap day in its own year, and open the next year from it', () => {
+    expect(slotYearOf('2028-02-29')).toBe(2028);
+    expect(openSlotYears('2028-02-29', 2020)).toEqual([2028, 2029]);
+    expect(slotYearEnded(2028, '2028-02-29')).toBe(false);
+  });
 });
 
 describe('planConsumption', () => {
@@ -172,5 +195,27 @@ describe('planConsumption', () => {
         },
       ),
     );
+  });
+});
+
+describe('planConsumption over the new year', () => {
+  it('splits a stay from 30 December 2026 to 2 January 2027: two nights of 2026, one of 2027', () => {
+    const stay = datesBetween('2026-12-30', '2027-01-02').map((date) => ({ date, priceType: 'STANDARD' as const }));
+    expect(stay.map((n) => slotYearOf(n.date))).toEqual([2026, 2026, 2027]);
+    const balances: Record<number, { STANDARD: number; HIGH: number }> = {
+      2026: { STANDARD: 2, HIGH: 0 },
+      2027: { STANDARD: 1, HIGH: 0 },
+    };
+    expect(planConsumption(stay, (y) => balances[y]!, false)).toEqual({
+      ok: true,
+      years: [
+        { slotYear: 2026, slotStandard: 2, slotHigh: 0, slotHighSubstitute: 0 },
+        { slotYear: 2027, slotStandard: 1, slotHigh: 0, slotHighSubstitute: 0 },
+      ],
+    });
+    // One night short in 2026 is refused for 2026, whatever 2027 holds.
+    expect(
+      planConsumption(stay, (y) => (y === 2026 ? { STANDARD: 1, HIGH: 0 } : { STANDARD: 9, HIGH: 9 }), false),
+    ).toEqual({ ok: false, slotYear: 2026, balance: { STANDARD: 1, HIGH: 0 }, needed: { STANDARD: 2, HIGH: 0 } });
   });
 });

@@ -1,3 +1,4 @@
+import { todayIn } from '@yado/contract/civil-date';
 import { describe, expect, it } from 'vitest';
 import {
   exclusiveOf,
@@ -5,6 +6,7 @@ import {
   houseStatement,
   lastEndedPeriod,
   managementFeeItem,
+  periodIdOf,
   periodStarting,
   revenueItem,
   section,
@@ -203,5 +205,91 @@ describe('small rules', () => {
       managementFeeItem({ feePerMonth: 180_000, fraction: oneTwelfth, period: secondHalf, heldFrom: '2026-09-01' })
         ?.unitDetails,
     ).toMatchObject({ months: 4, period: { months: 4, days: 0 } });
+  });
+});
+
+// Periods are civil months in Japan (docs/domain.md, Owner statements). Every "today" below is Tokyo's
+// day of an explicit instant, as the close job reads it; nothing depends on the machine's day or zone.
+describe('statement periods at the calendar’s edges', () => {
+  const tokyoDay = (instant: string) => todayIn('Asia/Tokyo', new Date(instant));
+
+  it('end on each month’s own last day', () => {
+    expect(periodStarting('MONTHLY', '2027-04-01')?.to).toBe('2027-04-30');
+    expect(periodStarting('MONTHLY', '2027-02-01')?.to).toBe('2027-02-28');
+    expect(periodStarting('MONTHLY', '2028-02-01')?.to).toBe('2028-02-29');
+    expect(periodStarting('MONTHLY', '2026-12-01')).toEqual({
+      cycle: 'MONTHLY',
+      from: '2026-12-01',
+      to: '2026-12-31',
+      months: 1,
+    });
+    expect(periodStarting('SEMESTER', '2026-07-01')?.to).toBe('2026-12-31');
+    expect(periodStarting('MONTHLY', '2027-04-30')).toBeNull();
+  });
+
+  it('has December 2026 ended once it is 1 January 2027 in Japan, though still 31 December in UTC', () => {
+    const justBefore = tokyoDay('2026-12-31T14:59:59Z');
+    const justAfter = tokyoDay('2026-12-31T15:30:00Z');
+    expect(lastEndedPeriod('MONTHLY', justBefore).from).toBe('2026-11-01');
+    expect(lastEndedPeriod('MONTHLY', justAfter)).toEqual(periodStarting('MONTHLY', '2026-12-01'));
+    expect(periodIdOf(lastEndedPeriod('MONTHLY', justAfter))).toBe('MONTHLY-2026-12');
+    expect(lastEndedPeriod('SEMESTER', justBefore).from).toBe('2026-01-01');
+    expect(lastEndedPeriod('SEMESTER', justAfter)).toEqual(periodStarting('SEMESTER', '2026-07-01'));
+  });
+
+  it('has April ended on 1 May, not on 30 April', () => {
+    expect(lastEndedPeriod('MONTHLY', tokyoDay('2027-04-30T14:59:59Z')).from).toBe('2027-03-01');
+    expect(lastEndedPeriod('MONTHLY', tokyoDay('2027-04-30T15:00:00Z'))).toEqual({
+      cycle: 'MONTHLY',
+      from: '2027-04-01',
+      to: '2027-04-30',
+      months: 1,
+    });
+    expect(lastEndedPeriod('MONTHLY', '2028-03-01').to).toBe('2028-02-29');
+    expect(lastEndedPeriod('MONTHLY', '2028-02-29').to).toBe('2028-01-31');
+  });
+});
+
+describe('statement items at the calendar’s edges', () => {
+  it('bills a share granted on a month’s last day one day of that month’s days', () => {
+    const fee = (period: string, heldFrom: string, cycle: 'MONTHLY' | 'SEMESTER' = 'MONTHLY') =>
+      managementFeeItem({
+        feePerMonth: 180_000,
+        fraction: oneTwelfth,
+        period: periodStarting(cycle, period)!,
+        heldFrom,
+      })!;
+    // April has 30 days: 15,000 × 1/30.
+    expect(fee('2027-04-01', '2027-04-30')).toMatchObject({
+      amount: 500,
+      unitDetails: { months: 0, days: 1, totalAndBilled: { totalDays: 30, billedDays: 1 } },
+    });
+    // February 2028 has 29: floor(15,000 / 29).
+    expect(fee('2028-02-01', '2028-02-29')).toMatchObject({
+      amount: 517,
+      unitDetails: { months: 0, days: 1, totalAndBilled: { totalDays: 29, billedDays: 1 } },
+    });
+    // 31 December in a July–December semester: no whole month follows inside the period.
+    expect(fee('2027-07-01', '2027-12-31', 'SEMESTER')).toMatchObject({
+      amount: 483,
+      unitDetails: { months: 0, days: 1, totalAndBilled: { totalDays: 31, billedDays: 1 } },
+    });
+    // Granted on 31 December, the January period is a whole month.
+    expect(fee('2027-01-01', '2026-12-31')).toMatchObject({ amount: 15_000, unitDetails: { months: 1 } });
+  });
+
+  it('dates an owner fee of 31 December in the January statement as an adjustment', () => {
+    const item = (incurredOn: string) =>
+      feeItem({
+        subject: 'OWN_USE_FEE',
+        inclusiveAmount: 11_000,
+        taxRate: 10,
+        incurredOn,
+        periodFrom: '2027-01-01',
+        bookingNumber: 'Y-1',
+        nights: 1,
+      })!.summaryType;
+    expect(item('2026-12-31')).toBe('ADJUSTMENT');
+    expect(item('2027-01-01')).toBe('DEFAULT');
   });
 });

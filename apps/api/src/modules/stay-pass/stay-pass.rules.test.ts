@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passStateOf, passWindowOf, zonedInstant, type PassStay } from './stay-pass.rules.js';
+import { zonedInstant } from '@yado/contract/civil-date';
+import { passStateOf, passWindowOf, type PassStay } from './stay-pass.rules.js';
 
 const stay = (o: Partial<PassStay> = {}): PassStay => ({
   status: 'BOOKED',
@@ -32,6 +33,23 @@ describe('the stay pass window', () => {
       expect(passStateOf(stay({ status }), inside)).toBe('ENDED');
     for (const status of ['TENTATIVE', 'GIFTED']) expect(passStateOf(stay({ status }), inside)).toBe('NOT_YET');
     expect(passStateOf(stay({ status: 'READY_TO_CHECKIN' }), inside)).toBe('OPEN');
+  });
+
+  it('opens on 31 December in Tokyo for a check-in on 1 January, while UTC is still on the 30th', () => {
+    const s = stay({ checkinDate: '2027-01-01', checkoutDate: '2027-01-03' });
+    expect(passWindowOf(s).availableFrom.toISOString()).toBe('2026-12-30T15:00:00.000Z');
+    expect(passStateOf(s, at('2026-12-30T14:59:59Z'))).toBe('NOT_YET');
+    expect(passStateOf(s, at('2026-12-30T15:00:00Z'))).toBe('OPEN');
+  });
+
+  it('opens on the leap day for a check-in on 1 March 2028, and closes at check-out over the new year', () => {
+    const leap = stay({ checkinDate: '2028-03-01', checkoutDate: '2028-03-02' });
+    expect(passWindowOf(leap).availableFrom.toISOString()).toBe('2028-02-28T15:00:00.000Z');
+    // A stay from 30 December to 2 January ends at 11:00 on 2 January in Tokyo.
+    const newYear = stay({ checkinDate: '2026-12-30', checkoutDate: '2027-01-02', status: 'STAYING' });
+    expect(passWindowOf(newYear).availableUntil.toISOString()).toBe('2027-01-02T02:00:00.000Z');
+    expect(passStateOf(newYear, at('2026-12-31T15:30:00Z'))).toBe('OPEN');
+    expect(passStateOf(newYear, at('2027-01-02T02:00:00Z'))).toBe('ENDED');
   });
 
   it('follows summer time in zones that have it (New York, the day after the change)', () => {

@@ -1,4 +1,4 @@
-import { addDays, utcOffsetIn, type IsoDate } from '@yado/contract/civil-date';
+import { addDays, zonedInstant, type IsoDate } from '@yado/contract/civil-date';
 
 /** The booking statuses of a stay that is confirmed and not over: the only ones with a pass. */
 const PASS_STATUSES = ['BOOKED', 'READY_TO_CHECKIN', 'STAYING'] as const;
@@ -23,28 +23,6 @@ export type PassWindow = {
 };
 
 export type PassState = 'NOT_YET' | 'OPEN' | 'ENDED';
-
-/**
- * The instant of a local wall-clock time on a civil date in an IANA zone. The offset is looked up
- * at the instant itself (twice, for a time just after a daylight-saving change), so a house group in
- * a zone with summer time gets its real check-in hour; an unknown zone reads as UTC.
- */
-export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
-  const wall = Date.UTC(
-    Number(date.slice(0, 4)),
-    Number(date.slice(5, 7)) - 1,
-    Number(date.slice(8, 10)),
-    Number(time.slice(0, 2)),
-    Number(time.slice(3, 5)),
-  );
-  const at = (offset: string | null) => {
-    if (!offset) return new Date(wall);
-    const sign = offset.startsWith('-') ? -1 : 1;
-    return new Date(wall - sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000);
-  };
-  const first = at(utcOffsetIn(timeZone, new Date(wall)));
-  return at(utcOffsetIn(timeZone, first));
-}
 
 export function passWindowOf(stay: PassStay): PassWindow {
   // The key's own validity (and so when its key-box code shows) is the keys module's (stay_keys).
