@@ -35,14 +35,10 @@ import { guaranteedDiscount, nacReference, nacRefundUnits, splitPayment } from '
 
 export type { BillingLineInput } from './billing.rules.js';
 export type { BillingRecord } from './billing.repo.js';
-// The price, tax and cancellation-fee rules other modules price with (the booking quote and its fees):
-// pure functions, shared through the service like everything else of the module.
+// The price and tax rules other modules price with (the booking quote): pure functions, shared
+// through the service like everything else of the module. The cancellation fee is the contract's
+// (@yado/contract/cancellation-fee), so the web shows what the API bills.
 export { accommodationTaxForNights, computeTotals, depositAmount, type AccommodationTaxBand } from './billing.rules.js';
-export {
-  cancellationFeeSchedule,
-  freeCancellationLimitDate,
-  type CancellationPolicy,
-} from './cancellation-fee.rules.js';
 
 type Actor = { actor?: string; at?: Date };
 
@@ -102,7 +98,7 @@ export type CreateBillingInput = {
   /** A deposit already paid, subtracted from what this billing asks for. */
   deductions?: number;
   paymentDeadline: Date | null;
-  /** For a CANCELLATION billing: the fee per stay date (cancellation-fee.rules `perDate`). */
+  /** For a CANCELLATION billing: the fee per stay date (`perDate` of @yado/contract/cancellation-fee). */
   cancellationFee?: StoredCancellationFee[];
 } & Actor;
 

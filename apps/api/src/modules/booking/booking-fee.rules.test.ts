@@ -1,7 +1,7 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import { civilFromIso, datesBetween } from '@yado/contract/civil-date';
 import { describe, expect, it } from 'vitest';
-import type { CancellationPolicy } from '../billing/billing.service.js';
+import type { CancellationPolicy } from '@yado/contract/cancellation-fee';
 import { feeScheduleOf, scheduleFor } from './booking-fee.rules.js';
 import type { BookingRecord } from './booking.repo.js';
 
@@ -50,10 +50,11 @@ describe('a guest stay checking in on 1 January (Tokyo)', () => {
   const b = booking({ bookingType: 'GUEST_USE', checkin: '2027-01-01', checkout: '2027-01-03' });
 
   it('charges the day-before rate until midnight in Japan, the same-day rate from then', () => {
-    // 23:59:59 on 31 December in Tokyo: the day before check-in, 50%.
-    expect(feeScheduleOf(b, hg, at('2026-12-31T14:59:59Z'))).toMatchObject({ percentage: 50, totalFee: 20_000 });
-    // 00:30 on 1 January in Tokyo (still 31 December in UTC): check-in day, 80%.
-    expect(feeScheduleOf(b, hg, at('2026-12-31T15:30:00Z'))).toMatchObject({ percentage: 80, totalFee: 32_000 });
+    // 23:59:59 on 31 December in Tokyo: the day before check-in, 50% of the first night and 30% of
+    // the second (2 days off).
+    expect(feeScheduleOf(b, hg, at('2026-12-31T14:59:59Z'))).toMatchObject({ percentage: 50, totalFee: 16_000 });
+    // 00:30 on 1 January in Tokyo (still 31 December in UTC): check-in day, 80%, and 50% of the second.
+    expect(feeScheduleOf(b, hg, at('2026-12-31T15:30:00Z'))).toMatchObject({ percentage: 80, totalFee: 26_000 });
   });
 
   it('is free through 24 December (8 days before) in Japan, 30% from 25 December there', () => {

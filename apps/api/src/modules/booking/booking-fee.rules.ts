@@ -1,5 +1,5 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
-import { cancellationFeeSchedule } from '../billing/billing.service.js';
+import { cancellationFeeSchedule } from '@yado/contract/cancellation-fee';
 import { addDays, isoFromCivil, todayIn } from '@yado/contract/civil-date';
 import { ownerCancellationSchedule } from './owner-quote.rules.js';
 import type { OwnerUse } from './use-types/use-type.js';

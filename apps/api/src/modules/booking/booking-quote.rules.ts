@@ -1,4 +1,5 @@
 import { TENTATIVE_HOLD_MINUTES, type BookingQuote, type Headcount } from '@yado/contract/booking.contract';
+import { freeCancellationLimitDate, type CancellationPolicy } from '@yado/contract/cancellation-fee';
 import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { extraChargePerNight, extraGuestsOf } from '@yado/contract/extra-guest-charge';
@@ -8,10 +9,8 @@ import {
   accommodationTaxForNights,
   computeTotals,
   depositAmount,
-  freeCancellationLimitDate,
   type AccommodationTaxBand,
   type BillingLineInput,
-  type CancellationPolicy,
 } from '../billing/billing.service.js';
 import { capacityIssues, type CapacityRules } from '../catalogue/catalogue.service.js';
 

@@ -10,7 +10,6 @@ import {
   mealKey,
   withFormQuery,
 } from './booking-form-state';
-import { cancellationSchedule, feeOn, percentFor } from './cancellation-schedule';
 import { draftProblems, emptyDraft, entryOf, needsPassport } from './guest-register';
 import { formatCountdown, secondsLeft } from './components/hold-countdown.component';
 import { openStreetMapUrl } from './components/booking-stay-card.component';
@@ -94,41 +93,6 @@ describe('the booking form', () => {
   it('keeps dates and guests in the address', () => {
     const s = initialFormState(params('checkin=2027-03-01&checkout=2027-03-03&adults=2'));
     expect(formQueryString(s)).toBe('?checkin=2027-03-01&checkout=2027-03-03&males=1&females=1');
-  });
-});
-
-describe('the cancellation schedule of a quote', () => {
-  const policy = {
-    tiers: [
-      { fromDaysBefore: 7, percent: 30 },
-      { fromDaysBefore: 2, percent: 50 },
-      { fromDaysBefore: 0, percent: 100 },
-    ],
-    noShowPercent: 100,
-  };
-  const nights = [
-    { date: '2027-03-10', amount: 20_000 },
-    { date: '2027-03-11', amount: 30_000 },
-  ];
-
-  it('charges each night by the closest tier that has begun', () => {
-    expect(percentFor(policy, 8)).toBe(0);
-    expect(percentFor(policy, 7)).toBe(30);
-    expect(percentFor(policy, 1)).toBe(50);
-    expect(percentFor(policy, 0)).toBe(100);
-    // Cancelled on the 3rd: 7 days before the 10th (30%), 8 before the 11th (free).
-    expect(feeOn(policy, nights, '2027-03-03')).toBe(6_000);
-  });
-
-  it('lists the fee from each tier start, leaving out free days and days already past', () => {
-    expect(cancellationSchedule(policy, nights, '2027-01-01')).toEqual([
-      // Each night by its own tier: the 3rd charges 30% of the 10th and nothing of the 11th; the 8th
-      // 50% and 30%; the 10th 100% and 50%.
-      { from: '2027-03-03', lowest: 0, highest: 30, amount: 6_000 },
-      { from: '2027-03-08', lowest: 30, highest: 50, amount: 19_000 },
-      { from: '2027-03-10', lowest: 50, highest: 100, amount: 35_000 },
-    ]);
-    expect(cancellationSchedule(policy, nights, '2027-03-09').map((r) => r.from)).toEqual(['2027-03-09', '2027-03-10']);
   });
 });
 

@@ -7,7 +7,7 @@ import { formatYen } from '../../../lib/format-yen';
 import { useTranslation } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language.hook';
 import { refundOfCancelled } from '../booking-amounts';
-import { cancellationSchedule, type CancellationPolicy } from '../cancellation-schedule';
+import { cancellationScheduleRows, type CancellationPolicy } from '@yado/contract/cancellation-fee';
 import { CancelBooking } from './cancel-booking.component';
 import { FeePerDateTable } from './fee-per-date-table.component';
 import { FeeScheduleTable } from './fee-schedule-table.component';
@@ -93,7 +93,7 @@ function CancellationTerms({ b, policy, today }: Props) {
   const feeNow = b.cancellationFee.reduce((sum, d) => sum + d.amount, 0);
   // What cancelling would cost from each later day, by the policy applied to the nights as priced.
   const schedule = policy
-    ? cancellationSchedule(
+    ? cancellationScheduleRows(
         policy,
         b.quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
         today,

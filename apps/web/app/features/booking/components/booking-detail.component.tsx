@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 import { useTranslation } from '../../../lib/i18n';
 import { localizePath } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language.hook';
-import type { CancellationPolicy } from '../cancellation-schedule';
+import type { CancellationPolicy } from '@yado/contract/cancellation-fee';
 import { usePaymentCompletion } from '../hooks/use-payment-completion.hook';
 import { BillingList } from './billing-list.component';
 import { BookingCancellationCard } from './booking-cancellation-card.component';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { civilFromIso } from '@yado/contract/civil-date';
-import type { ScheduleRow } from '../cancellation-schedule';
+import type { ScheduleRow } from '@yado/contract/cancellation-fee';
 
 /**
  * What cancelling costs from each later day. Each night is charged by how many days before it the

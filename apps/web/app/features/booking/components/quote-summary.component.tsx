@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { formatYen } from '../../../lib/format-yen';
 import { addDays, civilFromIso, isoFromCivil } from '@yado/contract/civil-date';
-import { cancellationSchedule, type CancellationPolicy } from '../cancellation-schedule';
+import { cancellationScheduleRows, type CancellationPolicy } from '@yado/contract/cancellation-fee';
 import { FeeScheduleTable } from './fee-schedule-table.component';
 
 /** The DEFAULT billing (the rest) is charged this many days before check-in (docs/decisions/0010). */
@@ -98,7 +98,7 @@ function QuotePaymentTerms({ quote, language, policy, today }: Props) {
   const date = (iso: string) => formatDate(civilFromIso(iso), 'date', language);
   const restDate = addDays(isoFromCivil(quote.booking.checkinTime), -REST_CHARGED_DAYS_BEFORE);
   const freeUntil = isoFromCivil(quote.freeCancellationLimitDate);
-  const schedule = cancellationSchedule(
+  const schedule = cancellationScheduleRows(
     policy,
     quote.nights.map((n) => ({ date: isoFromCivil(n.date), amount: n.amount })),
     today,
