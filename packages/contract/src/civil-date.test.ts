@@ -23,6 +23,7 @@ import {
   parseYearMonth,
   realIsoFromCivil,
   todayIn,
+  wallClockIn,
   utcOffsetIn,
   weekdayOf,
 } from './civil-date.js';
@@ -259,5 +260,31 @@ describe('calendar edges', () => {
     expect(daysInMonth({ year: 2027, month: 4 })).toBe(30);
     expect(monthOf('2027-04-30')).toEqual({ year: 2027, month: 4 });
     expect(monthOf('2027-05-01')).toEqual({ year: 2027, month: 5 });
+  });
+});
+
+describe('wallClockIn', () => {
+  it('reads an instant on the clock of a zone, across a date line and a daylight-saving change', () => {
+    // 23:30 on 31 December in Japan is still 14:30 UTC that day.
+    expect(wallClockIn('Asia/Tokyo', new Date('2026-12-31T14:30:00Z'))).toEqual({
+      year: 2026,
+      month: 12,
+      day: 31,
+      hours: 23,
+      minutes: 30,
+      utcOffset: '+09:00',
+    });
+    // 00:30 on 1 January in Japan; midnight is 0, not 24.
+    expect(wallClockIn('Asia/Tokyo', new Date('2026-12-31T15:30:00Z'))).toMatchObject({ year: 2027, day: 1, hours: 0 });
+    // New York moves to summer time on 14 March 2027 at 02:00.
+    expect(wallClockIn('America/New_York', new Date('2027-03-14T06:59:00Z'))).toMatchObject({
+      hours: 1,
+      utcOffset: '-05:00',
+    });
+    expect(wallClockIn('America/New_York', new Date('2027-03-14T07:00:00Z'))).toMatchObject({
+      hours: 3,
+      utcOffset: '-04:00',
+    });
+    expect(wallClockIn('Not/AZone', new Date('2028-02-29T12:00:00Z'))).toMatchObject({ day: 29, hours: 12 });
   });
 });

@@ -158,6 +158,46 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
   return at(utcOffsetIn(timeZone, first));
 }
 
+/** The wall-clock reading of an instant in an IANA zone, with the zone's offset then. */
+export type WallClock = { year: number; month: number; day: number; hours: number; minutes: number; utcOffset: string };
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * What a clock in `timeZone` shows at an instant (an unknown zone reads as UTC), for pages and rules
+ * that show or compare local times: never an offset added by hand.
+ */
+export function wallClockIn(timeZone: string, at: Date): WallClock {
+  let f = wallFormatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+    } catch {
+      f = null;
+    }
+    wallFormatters.set(timeZone, f);
+  }
+  if (f === null) return wallClockIn('UTC', at);
+  const parts = f.formatToParts(at);
+  const read = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: read('year'),
+    month: read('month'),
+    day: read('day'),
+    hours: read('hour'),
+    minutes: read('minute'),
+    utcOffset: utcOffsetIn(timeZone, at) ?? '+00:00',
+  };
+}
+
 // Months ------------------------------------------------------------------------------
 
 export function monthOf(iso: IsoDate): YearMonth {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DateTimeSchema } from './common.schema.js';
-import { dateFromDateTime, dateTimeFromDate } from './date-time.js';
+import { dateFromDateTime, dateTimeFromDate, dateTimeInZone } from './date-time.js';
 
 describe('date-time conversion', () => {
   it('writes UTC with the +00:00 offset', () => {
@@ -42,5 +42,26 @@ describe('date-time conversion', () => {
     const lastEvening = { year: 2999, month: 12, day: 31, hours: 20, minutes: 0, seconds: 0, nanos: 0 };
     expect(DateTimeSchema.safeParse({ ...lastEvening, utcOffset: '+09:00' }).success).toBe(true);
     expect(DateTimeSchema.safeParse({ ...lastEvening, utcOffset: '-09:00' }).success).toBe(false);
+  });
+});
+
+describe('dateTimeInZone', () => {
+  it("carries the zone's offset on that day", () => {
+    expect(dateTimeInZone('2028-02-29', '23:59', 'Asia/Tokyo')).toEqual({
+      year: 2028,
+      month: 2,
+      day: 29,
+      hours: 23,
+      minutes: 59,
+      seconds: 0,
+      nanos: 0,
+      utcOffset: '+09:00',
+    });
+    expect(dateFromDateTime(dateTimeInZone('2027-01-01', '00:00', 'Asia/Tokyo')).toISOString()).toBe(
+      '2026-12-31T15:00:00.000Z',
+    );
+    // Summer time in New York from 14 March 2027.
+    expect(dateTimeInZone('2027-03-13', '00:00', 'America/New_York').utcOffset).toBe('-05:00');
+    expect(dateTimeInZone('2027-03-15', '00:00', 'America/New_York').utcOffset).toBe('-04:00');
   });
 });

@@ -1,10 +1,11 @@
 import type { DateTime } from '@yado/contract/common.schema';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { dateFromDateTime } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import { formatDate, formatTime, type DateTimeParts } from './format-date';
 
 /** The houses are in Japan; a moment is shown on the house's clock unless a page names another zone. */
-export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+export const DEFAULT_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 /** The wall-clock parts of a contract date-time in a time zone (the same on every server and browser). */
 export function zonedParts(dateTime: DateTime | Date, timeZone: string = DEFAULT_TIME_ZONE): DateTimeParts {

@@ -1,4 +1,5 @@
 import { todayIn } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { getOwnerHome } from '@yado/contract/owner-area.contract';
 import type { HeadersFunction, LinksFunction } from 'react-router';
 import { OwnerGiftNewPage } from '../features/owner/components/owner-gift-new-page.component';
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
       currentSlotYear: s.currentSlotYear,
     })),
     // The houses' calendar (Japan): the first day a gift may start.
-    today: todayIn('Asia/Tokyo', new Date()),
+    today: todayIn(OPERATOR_TIME_ZONE, new Date()),
   };
 }
 

@@ -1,4 +1,5 @@
 import { listPlaces, searchHouseGroups } from '@yado/contract/catalogue.contract';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { useTranslation } from '../lib/i18n';
 import { redirect, useLocation, type LinksFunction } from 'react-router';
 import { parseSearchQuery, searchInput, searchQueryString } from '../features/catalogue/catalogue-query';
@@ -17,7 +18,7 @@ import type { Route } from './+types/search.route';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStylesHref }];
 
 /** The catalogue's houses are all in Japan: "today" for the date fields is Japan's. */
-const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
+const CATALOGUE_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 /**
  * The full search (search permission SEARCH; otherwise this address sends

@@ -1,4 +1,5 @@
 import { staffListBookings } from '@yado/contract/booking.contract';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { civilFromIso, todayIn } from '@yado/contract/civil-date';
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
 import { staffListDoNotDisturb } from '@yado/contract/stay.contract';
@@ -13,7 +14,7 @@ import type { Route } from './+types/staff-bookings.route';
 const VIEWS = new Set<string>(['ARRIVALS', 'IN_HOUSE', 'DEPARTURES']);
 
 /** Today in Japan, where every house is: the front desk's day turns at midnight JST, not UTC. */
-const japanToday = (now: Date) => civilFromIso(todayIn('Asia/Tokyo', now));
+const japanToday = (now: Date) => civilFromIso(todayIn(OPERATOR_TIME_ZONE, now));
 
 /** /staff/bookings: a day's arrivals, guests in house or departures (today unless `date` says otherwise). */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { todayIn } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { getAllocationRound, staffListAllocationRounds } from '@yado/contract/high-season.contract';
 import { staffListHouseGroups } from '@yado/contract/staff-catalogue.contract';
 import type { HeadersFunction, LinksFunction, MetaFunction } from 'react-router';
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     houseGroups: groups.houseGroups.map((g) => ({ id: g.id, name: language === 'ja' ? g.nameJa : g.nameEn })),
     rounds: rounds.rounds,
     detail,
-    year: Number(todayIn('Asia/Tokyo', new Date()).slice(0, 4)),
+    year: Number(todayIn(OPERATOR_TIME_ZONE, new Date()).slice(0, 4)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type {
   BillingPaymentMethod,
   BillingStatusValue,
@@ -150,7 +151,7 @@ export async function insertBilling(tx: Db, b: NewBilling): Promise<BillingRecor
                            accommodation_tax, total_amount, deductions, fiat_amount, totals, cancellation_fee,
                            payment_deadline, billed_at, created_at, updated_at)
      VALUES ($1,
-             'B-' || to_char(COALESCE($13::timestamptz, now()) AT TIME ZONE 'Asia/Tokyo', 'YYYY') || '-' ||
+             'B-' || to_char(COALESCE($13::timestamptz, now()) AT TIME ZONE $14::text, 'YYYY') || '-' ||
                lpad(nextval('billing_number_seq')::text, 6, '0'),
              $2, $3::uuid, $4, $5::numeric, $6, $7::bigint, $8::bigint, $7::bigint - $8::bigint, $9, $10, $11, COALESCE($12::timestamptz, now()),
              COALESCE($13::timestamptz, now()), COALESCE($13::timestamptz, now()))
@@ -169,6 +170,8 @@ export async function insertBilling(tx: Db, b: NewBilling): Promise<BillingRecor
       b.paymentDeadline,
       b.billedAt,
       b.billedAt,
+      // Billing numbers count by the year in the operator's zone.
+      OPERATOR_TIME_ZONE,
     ],
   );
   return toRecord(r.rows[0] as BillingRow);
@@ -486,14 +489,14 @@ export async function insertSplitPart(
                            accommodation_tax, total_amount, deductions, fiat_amount, totals, cancellation_fee,
                            payment_deadline, billed_at, created_at, updated_at, split_source_billing_id)
      SELECT $1,
-            'B-' || to_char(COALESCE($5::timestamptz, now()) AT TIME ZONE 'Asia/Tokyo', 'YYYY') || '-' ||
+            'B-' || to_char(COALESCE($5::timestamptz, now()) AT TIME ZONE $6::text, 'YYYY') || '-' ||
               lpad(nextval('billing_number_seq')::text, 6, '0'),
             s.booking_id, $3::uuid, s.billing_type, s.service_charge_percentage, 0, $4::bigint, 0, $4::bigint,
             s.totals, '[]'::jsonb, s.payment_deadline, COALESCE($5::timestamptz, now()),
             COALESCE($5::timestamptz, now()), COALESCE($5::timestamptz, now()), s.id
        FROM billings s WHERE s.id = $2
      RETURNING ${COLUMNS}`,
-    [p.id, p.source.id, p.accountId, p.amount, p.at],
+    [p.id, p.source.id, p.accountId, p.amount, p.at, OPERATOR_TIME_ZONE],
   );
   return toRecord(r.rows[0] as BillingRow);
 }

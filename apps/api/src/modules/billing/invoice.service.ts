@@ -1,4 +1,5 @@
 import { todayIn } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { Language } from '@yado/contract/headers';
 import { AppError } from '../../platform/app-error.js';
 import type { Deps } from '../../platform/deps.js';
@@ -7,8 +8,8 @@ import { findUserOfAccount } from '../user/user.service.js';
 import { billingWithLines } from './billing.service.js';
 import { renderInvoicePdf, type InvoiceModel } from './invoice-pdf.js';
 
-/** Invoice dates are dates in Japan, where the operator issues them. */
-const INVOICE_TIME_ZONE = 'Asia/Tokyo';
+/** Invoice dates are dates in the operator's zone, where it issues them. */
+const INVOICE_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 /**
  * The qualified invoice of a billing, as a PDF: only for the billing's own

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { BookingRequest } from '@yado/contract/booking.contract';
 import { civilFromIso, realIsoFromCivil, todayIn } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
@@ -20,9 +21,9 @@ import { slotRefusal } from './dao.rules.js';
 /*
  * DAO accommodation slots (decision 0051): days granted to a member, kept on an append-only ledger;
  * a DAO_USE stay takes its nights from them (each from its season's days) in the hold's transaction.
- * The terms are reckoned in Japan's time zone, where every house group of the product is.
+ * The terms are reckoned in the operator's time zone.
  */
-const ZONE = 'Asia/Tokyo';
+const ZONE = OPERATOR_TIME_ZONE;
 
 function slotOutput(s: repo.DaoSlotRow, now: Date): DaoAccommodationSlot {
   return {

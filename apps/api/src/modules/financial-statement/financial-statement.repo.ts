@@ -1,4 +1,5 @@
 import type { IsoDate } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type {
   FinancialLineTypeValue,
   FinancialPaymentMethodValue,
@@ -6,8 +7,8 @@ import type {
 } from '@yado/contract/financial-statement.contract';
 import type { Db } from '../../platform/db/pool.js';
 
-/** The operator is in Japan: a movement's date is its civil date there. */
-const ZONE = 'Asia/Tokyo';
+/** A movement's date is its civil date in the operator's zone. */
+const ZONE = OPERATOR_TIME_ZONE;
 
 /** One movement of money of a billing, as the billings, the points ledger and the NAC ledger record it. */
 export type MovementRow = {

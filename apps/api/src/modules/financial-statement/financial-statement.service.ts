@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { addDays, civilFromIso, isoFromCivil, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { dateTimeFromDate } from '@yado/contract/date-time';
@@ -40,7 +41,7 @@ import {
  * their token; opening one counts the access.
  */
 
-export const FINANCIAL_TIME_ZONE = 'Asia/Tokyo';
+export const FINANCIAL_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 const civil = (iso: IsoDate) => civilFromIso(iso);
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();

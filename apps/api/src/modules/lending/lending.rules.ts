@@ -1,8 +1,9 @@
 import { addDays, daysBetween, monthOf, type IsoDate, type YearMonth } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { LendingApplicationStatusValue } from '@yado/contract/lending.contract';
 
-/** Lending runs on the product's business calendar: dates are days in Tokyo. */
-export const LENDING_TIME_ZONE = 'Asia/Tokyo';
+/** Lending runs on the operator's business calendar: dates are days in its zone. */
+export const LENDING_TIME_ZONE = OPERATOR_TIME_ZONE;
 /** Days the user has, from the day they apply, to transfer the NAC; an unpaid application lapses after. */
 export const TRANSFER_WINDOW_DAYS = 7;
 /** Places of an expected yield (percent). */

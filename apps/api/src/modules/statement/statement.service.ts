@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { addDays, civilFromIso, isoFromCivil, todayIn, type IsoDate } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
 import { dateTimeFromDate } from '@yado/contract/date-time';
@@ -47,8 +48,8 @@ import {
  * time whatever the number of owners; a close cut short is finished by the next close or the job.
  */
 
-/** The operator is in Japan: periods are civil months there, and it closes them. */
-export const STATEMENT_TIME_ZONE = 'Asia/Tokyo';
+/** Periods are civil months in the operator's zone, where it closes them. */
+export const STATEMENT_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 /** Owners per batch of a close. */
 export const CLOSE_BATCH_SIZE = 100;

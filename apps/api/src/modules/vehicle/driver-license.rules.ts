@@ -1,9 +1,10 @@
 import { todayIn, type IsoDate } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { Language } from '@yado/contract/headers';
 import { DRIVER_LICENSE_RETENTION_YEARS, type DriverLicenseStatus } from '@yado/contract/vehicle.contract';
 
 /** Licences are Japanese (or permits used in Japan): their last valid day is a civil date in Japan. */
-export const LICENSE_TIME_ZONE = 'Asia/Tokyo';
+export const LICENSE_TIME_ZONE = OPERATOR_TIME_ZONE;
 
 /** A licence is valid through its expiry date, in Japan; from the next day on it is expired. */
 export function isExpiredAt(expireDate: IsoDate, at: Date): boolean {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { todayIn } from '@yado/contract/civil-date';
 import type { DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime, dateTimeFromDate } from '@yado/contract/date-time';
@@ -552,7 +553,7 @@ async function billFee(
   now: Date,
 ): Promise<string> {
   const vehicle = await repo.findVehicle(tx, r.vehicleId);
-  const date = todayIn(vehicle?.timezone ?? 'Asia/Tokyo', r.pickupAt);
+  const date = todayIn(vehicle?.timezone ?? OPERATOR_TIME_ZONE, r.pickupAt);
   const created = await createBilling(tx, {
     bookingId: r.bookingId,
     accountId: r.accountId,
@@ -661,7 +662,7 @@ export async function dropoffVehicle(deps: Deps, principal: Principal, language:
         billingType: 'ADDITIONAL',
         lines: lateLines(r.quote.halfHourPrice, halfHours, {
           orderNumber: r.orderNumber,
-          date: todayIn(vehicle?.timezone ?? 'Asia/Tokyo', now),
+          date: todayIn(vehicle?.timezone ?? OPERATOR_TIME_ZONE, now),
         }).map((l) => ({ ...l, orderId: r.id })),
         serviceChargePercentage: booking.quote.serviceChargePercentage,
         accommodationTax: 0,

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 
 export type VehicleRecord = {
   id: string;
@@ -112,7 +113,7 @@ export async function findPlaceTimeZone(db: Db, placeId: string): Promise<string
     [placeId],
   );
   const row = r.rows[0];
-  return row ? (row.timezone ?? 'Asia/Tokyo') : null;
+  return row ? (row.timezone ?? OPERATOR_TIME_ZONE) : null;
 }
 
 // Vehicles -----------------------------------------------------------------------------

@@ -1,27 +1,21 @@
-import { addDaysToCivil, civilFromIso, compareCivil, todayIn } from '@yado/contract/civil-date';
+import { addDaysToCivil, civilFromIso, compareCivil, todayIn, wallClockIn } from '@yado/contract/civil-date';
 import type { Coupon } from '@yado/contract/coupon.contract';
 import type { CivilDate, DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { DateTimeParts } from '../../lib/format-date';
 
-/** Japan is always UTC+9 (no daylight saving), and coupons are Japanese campaigns. */
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+// Coupons are the operator's campaigns: their times are read in the operator's zone.
 
-/** The Japanese wall-clock time of an instant the API sent (it sends UTC). */
+/** The operator's wall-clock time of an instant the API sent (it sends UTC). */
 export function japanTimeOf(dateTime: DateTime): DateTimeParts {
-  const shifted = new Date(dateFromDateTime(dateTime).getTime() + JAPAN_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hours: shifted.getUTCHours(),
-    minutes: shifted.getUTCMinutes(),
-  };
+  const { year, month, day, hours, minutes } = wallClockIn(OPERATOR_TIME_ZONE, dateFromDateTime(dateTime));
+  return { year, month, day, hours, minutes };
 }
 
-/** Today's date in Japan. */
+/** Today's date in the operator's zone. */
 export function japanToday(now: Date): CivilDate {
-  return civilFromIso(todayIn('Asia/Tokyo', now));
+  return civilFromIso(todayIn(OPERATOR_TIME_ZONE, now));
 }
 
 export type SampleStay = { checkinDate: CivilDate; checkoutDate: CivilDate };

@@ -1,6 +1,8 @@
 import type { Language } from '@yado/contract/headers';
 import type { DateTime } from '@yado/contract/common.schema';
 import { dateFromDateTime } from '@yado/contract/date-time';
+import { wallClockIn } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type { StatementCycleValue, UnitDetail } from '@yado/contract/statement.contract';
 import { formatDate, type DateParts } from '../../lib/format-date';
 import { formatYen } from '../../lib/format-yen';
@@ -40,8 +42,8 @@ export function statementPdfHref(ownerStatementId: string, pdfLanguage: Language
   return pageLanguage === 'ja' ? `/ja${path}` : path;
 }
 
-/** The date in Japan of an instant the API sends (in UTC): the operator issues statements there. */
+/** The date in the operator's zone of an instant the API sends (in UTC): the operator issues statements there. */
 export function japanDateOf(dt: DateTime): DateParts {
-  const d = new Date(dateFromDateTime(dt).getTime() + 9 * 60 * 60 * 1000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  const { year, month, day } = wallClockIn(OPERATOR_TIME_ZONE, dateFromDateTime(dt));
+  return { year, month, day };
 }

@@ -1,3 +1,4 @@
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import type {
   StaffHouseGroup,
   staffCreateHouseGroup,
@@ -133,7 +134,7 @@ export function emptyHouseGroupForm(placeId = ''): HouseGroupFormValues {
     maxPetCapacity: '0',
     ownerTimeUsePricePerHour: '0',
     membershipTimeUsePricePerHour: '0',
-    timezone: 'Asia/Tokyo',
+    timezone: OPERATOR_TIME_ZONE,
     unlockOperationType: 'SMARTHOME',
     countryCode: 'JP',
     checkinTime: '15:00',

@@ -1,4 +1,6 @@
 import { staffCreateLendingProduct } from '@yado/contract/lending.contract';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
+import { dateTimeInZone } from '@yado/contract/date-time';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.component';
 import { FormAlert } from '../../../components/ui/form-alert.component';
@@ -14,15 +16,8 @@ const civil = (iso: string) => {
   const [year, month, day] = iso.split('-').map(Number);
   return { year: year!, month: month!, day: day! };
 };
-/** Midnight of a date in Japan, as the API's date-time. */
-const japanMidnight = (iso: string) => ({
-  ...civil(iso),
-  hours: 0,
-  minutes: 0,
-  seconds: 0,
-  nanos: 0,
-  utcOffset: '+09:00',
-});
+/** Midnight of a date in the operator's zone (where lending is dated), as the API's date-time. */
+const japanMidnight = (iso: string) => dateTimeInZone(iso, '00:00', OPERATOR_TIME_ZONE);
 
 /** /staff/lending-products/new: a lending product rewarded in NAC or in nights at a house group. */
 export function StaffLendingProductForm() {

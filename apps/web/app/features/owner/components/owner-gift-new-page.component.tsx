@@ -1,4 +1,6 @@
 import { addDays, civilFromIso, type IsoDate } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
+import { dateTimeInZone } from '@yado/contract/date-time';
 import { GiftType, type GiftTypeValue } from '@yado/contract/gift.contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,10 +17,9 @@ import { OwnerLayout } from './owner-layout.component';
 
 type Share = { shareId: string; houseGroupId: string; houseGroupName: string; currentSlotYear: number };
 
-/** The end of a day in Japan as an API date-time: an undated gift may be used until then. */
+/** The end of a day in the operator's zone as an API date-time: an undated gift may be used until then. */
 function endOfDayInJapan(day: IsoDate) {
-  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
-  return { year, month, day: dayOfMonth, hours: 23, minutes: 59, seconds: 0, nanos: 0, utcOffset: '+09:00' };
+  return dateTimeInZone(day, '23:59', OPERATOR_TIME_ZONE);
 }
 
 /** Give nights: what kind of gift, of which share, for which nights (or how many), and a message. */

@@ -1,5 +1,7 @@
 import type { StatementCycleValue, StatementPeriod, staffListOwnerStatements } from '@yado/contract/statement.contract';
 import type { MethodOutput } from '@yado/contract/method';
+import { wallClockIn } from '@yado/contract/civil-date';
+import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.component';
@@ -158,11 +160,11 @@ export function StaffStatementsPage({ listing, offset, limit }: { listing: Listi
   );
 }
 
-/** The month before this one in Japan, as an `<input type="month">` value: the period usually closed next. */
+/** The month before this one in the operator's zone, as an `<input type="month">` value: the period usually closed next. */
 function lastMonthInJapan(): string {
-  const d = new Date(Date.now() + 9 * 60 * 60 * 1000);
-  const y = d.getUTCMonth() === 0 ? d.getUTCFullYear() - 1 : d.getUTCFullYear();
-  const m = d.getUTCMonth() === 0 ? 12 : d.getUTCMonth();
+  const { year, month } = wallClockIn(OPERATOR_TIME_ZONE, new Date());
+  const y = month === 1 ? year - 1 : year;
+  const m = month === 1 ? 12 : month - 1;
   return `${y}-${String(m).padStart(2, '0')}`;
 }
 
