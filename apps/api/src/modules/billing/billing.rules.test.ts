@@ -97,7 +97,8 @@ describe('computeTotals', () => {
     });
     expect(t.discountAmount).toBe(4_000);
     expect(t.serviceChargeAmount).toBe(3_600);
-    expect(t.taxInclusiveTotalAmount).toBe(Math.floor(39_600 * 1.1));
+    // 36,000 + 3,600 service charge = 39,600; + 3,960 tax.
+    expect(t.taxInclusiveTotalAmount).toBe(43_560);
     expect(t.preDiscountTaxExclusiveSubtotalAmount).toBe(44_000);
     expect(t.preDiscountTaxInclusiveSubtotalAmount).toBe(48_400);
     expect(t.preDiscountTotalAmount).toBe(48_400);

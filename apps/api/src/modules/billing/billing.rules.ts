@@ -4,12 +4,10 @@ import type {
   TransactionSourceValue,
   TransactionSubjectValue,
 } from '@yado/contract/billing.contract';
+import { CONSUMPTION_TAX_PERCENT, CONSUMPTION_TAX_RATES, invoiceTax, taxOf } from '@yado/contract/consumption-tax';
 
-/** STANDARD 10%, REDUCED 8%, EXEMPT 0 (docs/domain.md, Money). */
+/** STANDARD 10%, REDUCED 8%, EXEMPT 0: the rates and their tax are the contract's consumption-tax module. */
 export type TaxRateType = ConsumptionTaxRateTypeValue;
-
-export const TAX_RATE_PERCENT: Record<TaxRateType, number> = { STANDARD: 10, REDUCED: 8, EXEMPT: 0 };
-const RATE_ORDER: readonly TaxRateType[] = ['STANDARD', 'REDUCED', 'EXEMPT'];
 
 export type BillingSubject = Extract<
   TransactionSubjectValue,
@@ -85,21 +83,6 @@ export function formatPercentage(hundredths: number): string {
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
-/** Consumption tax on a tax-exclusive amount, rounded down (a negative amount gives no tax). */
-export function taxOn(amount: number, rate: TaxRateType): number {
-  if (amount <= 0) return 0;
-  return Math.floor((amount * TAX_RATE_PERCENT[rate]) / 100);
-}
-
-/**
- * Tax for one line, for display beside it. Rounded toward zero so a discount
- * line shows the tax it takes off; the invoice itself never adds these up.
- */
-export function lineDisplayTax(amount: number, rate: TaxRateType): number {
-  const t = Math.trunc((Math.abs(amount) * TAX_RATE_PERCENT[rate]) / 100);
-  return amount < 0 ? -t : t;
-}
-
 export type TaxSubtotal = {
   taxRate: number;
   consumptionTaxRateType: TaxRateType;
@@ -137,7 +120,7 @@ function serviceChargeByRate(
   baseByRate: Map<TaxRateType, number>,
   hundredths: number,
 ): { total: number; subject: number; byRate: Map<TaxRateType, number> } {
-  const bases = RATE_ORDER.map((r) => [r, Math.max(0, baseByRate.get(r) ?? 0)] as const);
+  const bases = CONSUMPTION_TAX_RATES.map((r) => [r, Math.max(0, baseByRate.get(r) ?? 0)] as const);
   const subject = bases.reduce((s, [, b]) => s + b, 0);
   const total = Math.floor((subject * hundredths) / 10_000);
   const byRate = new Map<TaxRateType, number>();
@@ -171,21 +154,19 @@ function taxSubtotals(
     if (e.serviceCharge) scBaseByRate.set(e.rate, (scBaseByRate.get(e.rate) ?? 0) + e.amount);
   }
   const serviceCharge = serviceChargeByRate(scBaseByRate, hundredths);
-  const subtotals: TaxSubtotal[] = [];
-  for (const rate of RATE_ORDER) {
-    if (!amountByRate.has(rate)) continue;
-    // A discount larger than the sales of its rate leaves nothing taxable, never a negative tax.
-    const amount = Math.max(0, (amountByRate.get(rate) ?? 0) + (serviceCharge.byRate.get(rate) ?? 0));
-    // Once per rate on the invoice's whole amount, rounded down: the qualified-invoice rule.
-    const taxAmount = taxOn(amount, rate);
-    subtotals.push({
-      taxRate: TAX_RATE_PERCENT[rate],
-      consumptionTaxRateType: rate,
-      amount,
-      taxAmount,
-      taxInclusiveAmount: amount + taxAmount,
-    });
-  }
+  // A discount larger than the sales of its rate leaves nothing taxable, never a negative tax.
+  const taxable = [...amountByRate].map(([rate, amount]) => ({
+    rate,
+    amount: Math.max(0, amount + (serviceCharge.byRate.get(rate) ?? 0)),
+  }));
+  // Once per rate on the invoice's whole amount, rounded down: the qualified-invoice rule.
+  const subtotals = invoiceTax(taxable).byRate.map((r): TaxSubtotal => ({
+    taxRate: r.percent,
+    consumptionTaxRateType: r.rate,
+    amount: r.subtotal,
+    taxAmount: r.tax,
+    taxInclusiveAmount: r.total,
+  }));
   return { subtotals, serviceCharge };
 }
 
@@ -265,9 +246,10 @@ export function lineDisplay(line: BillingLineInput): {
   taxInclusiveAmount: number;
 } {
   const e = effectiveLine(line);
-  const consumptionTax = lineDisplayTax(e.amount, e.rate);
+  // Sign mirrored (taxOf's rule), so a discount line shows the tax it takes off.
+  const consumptionTax = taxOf(e.amount, e.rate);
   return {
-    taxRate: TAX_RATE_PERCENT[e.rate],
+    taxRate: CONSUMPTION_TAX_PERCENT[e.rate],
     taxRateType: e.rate,
     amount: e.amount,
     consumptionTax,

@@ -1,7 +1,8 @@
 import type { BillingSummary } from '@yado/contract/billing.contract';
 import type { BookingDetail } from '@yado/contract/booking.contract';
+import { inclusiveOf } from '@yado/contract/consumption-tax';
 import type { BookingRecord } from './booking.repo.js';
-import { withTax } from './owner-quote.rules.js';
+import { OWNER_FEE_TAX_RATE_TYPE } from './owner-quote.rules.js';
 import type { OwnerFacts } from './use-types/use-type.js';
 import { useTypeOf } from './use-types/use-types.registry.js';
 
@@ -35,8 +36,8 @@ export function ownerFactsFor(
       slotHigh: q.consumptionSlotHigh,
       slotHighSubstitute: q.consumptionSlotHighSubstitute,
     },
-    totalOwnUseFee: withTax(q.totalOwnUseFee ?? 0),
-    extraCharge: withTax(q.totalExtraCharge),
+    totalOwnUseFee: inclusiveOf(q.totalOwnUseFee ?? 0, OWNER_FEE_TAX_RATE_TYPE),
+    extraCharge: inclusiveOf(q.totalExtraCharge, OWNER_FEE_TAX_RATE_TYPE),
     debtOptionUi: {
       debtOption: b.debtOption ?? 'DEFAULT',
       canUpdateDebtOption: canUpdateDebtOption(b, billings),

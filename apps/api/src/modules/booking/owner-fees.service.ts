@@ -1,5 +1,6 @@
 import type { BookingDebtOptionValue, BookingPaymentResult } from '@yado/contract/booking.contract';
 import { todayIn } from '@yado/contract/civil-date';
+import { inclusiveOf } from '@yado/contract/consumption-tax';
 import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
@@ -19,7 +20,12 @@ import { actorOf } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
 import { chargeBilling } from './default-billing.service.js';
-import { isOwnerFeeLine, OWNER_FEE_TAX_RATE, withTax, type OwnerFeeSchedule } from './owner-quote.rules.js';
+import {
+  isOwnerFeeLine,
+  OWNER_FEE_TAX_RATE,
+  OWNER_FEE_TAX_RATE_TYPE,
+  type OwnerFeeSchedule,
+} from './owner-quote.rules.js';
 
 /*
  * The money side of owner bookings (decision 0030). Under the DEFAULT debt option an owner's fees
@@ -38,7 +44,11 @@ function feesOf(lines: readonly BillingLineInput[]): OwnerFee[] {
     const subject = l.subject as OwnerFee['subject'];
     bySubject.set(subject, (bySubject.get(subject) ?? 0) + l.amount);
   }
-  return [...bySubject].map(([subject, amount]) => ({ subject, amount: withTax(amount), taxRate: OWNER_FEE_TAX_RATE }));
+  return [...bySubject].map(([subject, amount]) => ({
+    subject,
+    amount: inclusiveOf(amount, OWNER_FEE_TAX_RATE_TYPE),
+    taxRate: OWNER_FEE_TAX_RATE,
+  }));
 }
 
 /** Who owes the fees: the holder of the share, whoever of their family booked. */

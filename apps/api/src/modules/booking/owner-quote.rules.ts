@@ -1,5 +1,6 @@
 import type { HouseGroupShort } from '@yado/contract/catalogue.contract';
 import { addMonthsToDate, civilFromIso, daysBetween, type IsoDate } from '@yado/contract/civil-date';
+import { CONSUMPTION_TAX_PERCENT, inclusiveOf, type ConsumptionTaxRate } from '@yado/contract/consumption-tax';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import { computeTotals, type BillingLineInput } from '../billing/billing.service.js';
 import {
@@ -16,7 +17,9 @@ import {
  */
 
 /** The consumption tax rate of owners' fees: a service, at the standard rate. */
-export const OWNER_FEE_TAX_RATE = 10;
+export const OWNER_FEE_TAX_RATE_TYPE = 'STANDARD' satisfies ConsumptionTaxRate;
+/** Its percentage, as the owner expenditure ledger keeps it beside a fee. */
+export const OWNER_FEE_TAX_RATE = CONSUMPTION_TAX_PERCENT[OWNER_FEE_TAX_RATE_TYPE];
 
 /** The subjects an owner booking's debt option settles; never part of the DEFAULT billing. */
 export const OWNER_FEE_SUBJECTS = ['OWN_USE_FEE', 'MUTUAL_USE_EXTRA_CHARGE'] as const;
@@ -40,7 +43,7 @@ export function ownerFeeLines(input: {
       date: first.date,
       quantity: 1,
       amount: input.ownUseFee,
-      taxRateType: 'STANDARD',
+      taxRateType: OWNER_FEE_TAX_RATE_TYPE,
       serviceChargeApplicable: false,
     });
   }
@@ -54,16 +57,13 @@ export function ownerFeeLines(input: {
         date: n.date,
         quantity: 1,
         amount: input.extraChargePerDay,
-        taxRateType: 'STANDARD',
+        taxRateType: OWNER_FEE_TAX_RATE_TYPE,
         serviceChargeApplicable: false,
       });
     }
   }
   return lines;
 }
-
-/** A tax-exclusive fee with its consumption tax (rounded down, as the billing computes one line alone). */
-export const withTax = (amount: number) => amount + Math.floor((amount * OWNER_FEE_TAX_RATE) / 100);
 
 /** The last day an owner cancels free: the same day of the month OWNER_FREE_CANCELLATION_MONTHS before check-in (or that month's last day). */
 export function ownerFreeCancellationLimit(checkinDate: IsoDate, months: number): IsoDate {
@@ -95,7 +95,9 @@ export function buildOwnerQuote(input: OwnerQuoteInput): QuoteSnapshot {
   const totalAmount = totals.taxInclusiveTotalAmount;
   const nightAmounts = input.nights.map((n, i) => ({
     date: n.date,
-    amount: withTax(input.extraChargePerDay) + (i === 0 ? withTax(input.ownUseFee) : 0),
+    amount:
+      inclusiveOf(input.extraChargePerDay, OWNER_FEE_TAX_RATE_TYPE) +
+      (i === 0 ? inclusiveOf(input.ownUseFee, OWNER_FEE_TAX_RATE_TYPE) : 0),
   }));
   return {
     quote: {

@@ -3,6 +3,7 @@ import type { BillingSummary } from '@yado/contract/billing.contract';
 import type { DateTime } from '@yado/contract/common.schema';
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import { addDays, type IsoDate } from '@yado/contract/civil-date';
+import { CONSUMPTION_TAX_PERCENT } from '@yado/contract/consumption-tax';
 import {
   TIME_USE_MAX_HOURS,
   TIME_USE_MIN_HOURS,
@@ -15,8 +16,8 @@ import { instantOf, localDateTime } from './booking-time.rules.js';
 
 // Exclusive time use (docs/decisions/0027-exclusive-time-use.md): pure rules of hours, window and price.
 
-/** The consumption tax rate of the hours: a service, STANDARD (billing.rules computes it). */
-export const TIME_USE_TAX_RATE = 10;
+/** The consumption tax rate of the hours: a service, STANDARD (the quote's lines carry it; billing.rules totals it). */
+export const TIME_USE_TAX_RATE = CONSUMPTION_TAX_PERCENT.STANDARD;
 
 /** A TIME house group's opening hours: its check-in time rounded up to its check-out time rounded down, whole hours. */
 export function openingHours(hg: Pick<HouseGroup, 'checkinTime' | 'checkoutTime'>): {

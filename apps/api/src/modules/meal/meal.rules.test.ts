@@ -1,3 +1,4 @@
+import { inclusiveOf } from '@yado/contract/consumption-tax';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.js';
 import {
@@ -16,7 +17,6 @@ import {
   priceForAge,
   servableDates,
   serviceChargeAndTaxInclusive,
-  taxInclusive,
   type OptionTerms,
 } from './meal.rules.js';
 
@@ -196,8 +196,8 @@ describe('amounts shown with service charge and tax', () => {
   });
 
   it('adds the service charge before a standard 10% tax, each rounded down', () => {
-    expect(taxInclusive(9_800, 'STANDARD')).toBe(10_780);
-    expect(taxInclusive(1_001, 'REDUCED')).toBe(1_081);
+    expect(inclusiveOf(9_800, 'STANDARD')).toBe(10_780);
+    expect(inclusiveOf(1_001, 'REDUCED')).toBe(1_081);
     // 9,800 + 980 service = 10,780; + 1,078 tax = 11,858.
     expect(serviceChargeAndTaxInclusive(9_800, 'STANDARD', '10.00')).toBe(11_858);
     // 333 + 49 (15%, rounded down) = 382; + 38 = 420.

@@ -1,9 +1,11 @@
+import type { ConsumptionTaxRateTypeValue } from '@yado/contract/billing.contract';
 import { addDays, civilFromIso, daysBetween, realIsoFromCivil, type IsoDate } from '@yado/contract/civil-date';
 import type { CivilDate } from '@yado/contract/common.schema';
+import { inclusiveOf } from '@yado/contract/consumption-tax';
 import { mealAgeBand, type MealQuantity } from '@yado/contract/meal.contract';
 import { AppError } from '../../platform/app-error.js';
 
-export type TaxRateType = 'STANDARD' | 'REDUCED' | 'EXEMPT';
+export type TaxRateType = ConsumptionTaxRateTypeValue;
 export type MealKind = 'BREAKFAST' | 'DINNER';
 export type ChargeBasis = 'PER_NIGHT' | 'PER_STAY';
 
@@ -27,8 +29,6 @@ export type OrderBillingLine = {
   orderId?: string | null;
   source?: 'CHECKIN' | 'CHECKOUT' | 'CANCEL' | null;
 };
-
-const TAX_PERCENT: Record<TaxRateType, number> = { STANDARD: 10, REDUCED: 8, EXEMPT: 0 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -136,14 +136,6 @@ export function hundredthsOfPercent(percentage: string): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-export function taxOf(amount: number, taxRateType: TaxRateType): number {
-  return Math.floor((amount * TAX_PERCENT[taxRateType]) / 100);
-}
-
-export function taxInclusive(amount: number, taxRateType: TaxRateType): number {
-  return amount + taxOf(amount, taxRateType);
-}
-
 /**
  * An amount with the service charge and then consumption tax added, each
  * rounded down. For showing one order only: an invoice adds tax once per rate
@@ -158,7 +150,7 @@ export function serviceChargeAndTaxInclusive(
   const serviceCharge = serviceChargeApplicable
     ? Math.floor((amount * hundredthsOfPercent(serviceChargePercentage)) / 10_000)
     : 0;
-  return taxInclusive(amount + serviceCharge, taxRateType);
+  return inclusiveOf(amount + serviceCharge, taxRateType);
 }
 
 // Extra options ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
 import { randomUUID } from 'node:crypto';
+import { inclusiveOf } from '@yado/contract/consumption-tax';
 import { dateTimeFromDate } from '@yado/contract/date-time';
 import type { Language } from '@yado/contract/headers';
 import type {
@@ -91,7 +92,7 @@ function optionView(
     caption: ja(language) ? o.captionJa : o.captionEn,
     imageUrl: o.imageUrl,
     amount,
-    taxInclusiveAmount: rules.taxInclusive(amount, o.taxRateType),
+    taxInclusiveAmount: inclusiveOf(amount, o.taxRateType),
     quantity: chosen ? chosen.quantity : 0,
     freeQuantity: o.freeQuantity,
     maxQuantity: o.isQuantityChangeable ? o.maxQuantity : Math.min(1, o.maxQuantity),
@@ -104,7 +105,7 @@ function optionView(
     alternativeDetailUrl: o.alternativeDetailUrl,
     chargeBasis: o.chargeBasis,
     unitAmount: o.unitAmount,
-    unitTaxInclusiveAmount: rules.taxInclusive(o.unitAmount, o.taxRateType),
+    unitTaxInclusiveAmount: inclusiveOf(o.unitAmount, o.taxRateType),
   };
 }
 

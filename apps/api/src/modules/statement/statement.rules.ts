@@ -7,6 +7,7 @@ import {
   monthOf,
   type IsoDate,
 } from '@yado/contract/civil-date';
+import { CONSUMPTION_TAX_PERCENT, consumptionTaxRateOf, exclusiveOf, invoiceTax } from '@yado/contract/consumption-tax';
 import type {
   SettlementSubjectValue,
   StatementCycleValue,
@@ -21,8 +22,9 @@ import { shareOf, type Fraction } from '../owner-area/owner-area.service.js';
  * The arithmetic of an owner statement (decision 0035), as plain functions over yen integers. Every
  * amount of an item is tax-exclusive; a section's consumption tax is computed once per rate on the
  * sum of that rate's items and rounded down (toward zero for a negative sum), never item by item —
- * the qualified invoice rule. docs/owner-statement-example.md works one statement through by hand
- * and statement.rules.test.ts checks these functions against it.
+ * the qualified invoice rule, by the contract's consumption-tax module (decision 0061).
+ * docs/owner-statement-example.md works one statement through by hand and statement.rules.test.ts
+ * checks these functions against it.
  */
 
 export type { Fraction };
@@ -58,28 +60,16 @@ export type HouseStatementDoc = {
   semesterReportSettlement?: SemesterSettlement;
 };
 
-/** Tax of an amount at a rate, rounded down (toward zero: a negative sum's tax is the mirror image). */
-export function taxOf(amount: number, ratePercent: number): number {
-  const t = Math.floor((Math.abs(amount) * ratePercent) / 100);
-  return amount < 0 ? -t : t;
-}
-
-/**
- * The tax-exclusive part of a tax-inclusive amount. The expenditure ledger keeps fees tax-inclusive,
- * written as x + floor(x × rate / 100); this gives x back exactly for the 10% and 8% rates.
- */
-export function exclusiveOf(inclusive: number, ratePercent: number): number {
-  const t = Math.floor((Math.abs(inclusive) * ratePercent) / (100 + ratePercent));
-  return inclusive < 0 ? inclusive + t : inclusive - t;
-}
-
 /** One line per rate of the taxable items (highest rate first), the tax computed once on each sum. */
 export function taxLines(items: readonly Item[]): TaxLine[] {
-  const byRate = new Map<number, number>();
-  for (const it of items) if (it.taxRate > 0) byRate.set(it.taxRate, (byRate.get(it.taxRate) ?? 0) + it.amount);
-  return [...byRate]
-    .sort(([a], [b]) => b - a)
-    .map(([percentage, targetAmount]) => ({ targetAmount, percentage, taxAmount: taxOf(targetAmount, percentage) }));
+  const taxable = items
+    .filter((it) => it.taxRate > 0)
+    .map((it) => ({ amount: it.amount, rate: consumptionTaxRateOf(it.taxRate) }));
+  return invoiceTax(taxable).byRate.map((r) => ({
+    targetAmount: r.subtotal,
+    percentage: r.percent,
+    taxAmount: r.tax,
+  }));
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
@@ -206,7 +196,7 @@ export function managementFeeItem(input: {
   const base = {
     subject: 'MANAGEMENT_FEE' as const,
     summaryType: 'DEFAULT' as const,
-    taxRate: 10,
+    taxRate: CONSUMPTION_TAX_PERCENT.STANDARD,
     bookingNumber: null,
     date: null,
   };
@@ -254,7 +244,7 @@ export function revenueItem(houseAmount: number, fraction: Fraction, summaryType
     subject: 'ACCOMMODATION',
     summaryType,
     amount,
-    taxRate: 10,
+    taxRate: CONSUMPTION_TAX_PERCENT.STANDARD,
     unitDetails: null,
     bookingNumber: null,
     date: null,
@@ -276,7 +266,8 @@ export function feeItem(input: {
   bookingNumber: string;
   nights: number;
 }): Item | null {
-  const amount = exclusiveOf(input.inclusiveAmount, input.taxRate);
+  // The ledger keeps fees tax-inclusive, as inclusiveOf wrote them; exclusiveOf gives them back exactly.
+  const amount = exclusiveOf(input.inclusiveAmount, consumptionTaxRateOf(input.taxRate));
   if (amount === 0) return null;
   let unitDetails: UnitDetail | null = null;
   if (input.subject === 'MUTUAL_USE_EXTRA_CHARGE' && input.nights > 0 && amount % input.nights === 0) {
