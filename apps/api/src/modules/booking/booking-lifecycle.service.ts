@@ -27,6 +27,7 @@ import { actorOf, assertStatusIn, CHANGEABLE, move } from './booking-state.rules
 import { checkinOpensAt } from './booking-time.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingPatch, BookingRecord } from './booking.repo.js';
+import { ownBookingOr404 } from './booking-access.service.js';
 
 /** One step of a booking's life as it is recorded: the event, and the change of the booking row it goes with. */
 export type Transition = {
@@ -87,9 +88,7 @@ export async function expireHold(tx: Db, b: BookingRecord, now: Date): Promise<v
 const REGISTER_RETENTION_YEARS = 3;
 
 async function lockOwn(tx: Parameters<typeof repo.lockBooking>[0], bookingId: string, accountId: string | null) {
-  const b = await repo.lockBooking(tx, bookingId);
-  if (!b || (accountId !== null && b.accountId !== accountId)) throw new AppError('CodeBookingNotFound');
-  return b;
+  return ownBookingOr404(await repo.lockBooking(tx, bookingId), accountId);
 }
 
 /**
@@ -103,8 +102,7 @@ export async function updateBookingHeadcount(
   language: Language,
   input: { bookingId: string; headcount: Headcount; childrenAge: number[] },
 ): Promise<BookingRecord> {
-  const pre = await repo.findBooking(deps.db, input.bookingId);
-  if (!pre || pre.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+  const pre = ownBookingOr404(await repo.findBooking(deps.db, input.bookingId), accountId);
   const { houseGroup: hg } = await getHouseGroup(deps, language, pre.houseGroupId);
   const counts = countsOf(input.headcount);
   assertHeadcount(capacityRulesOf(hg), counts, input.childrenAge);
@@ -261,8 +259,7 @@ export async function checkinBooking(
   deps: Deps,
   input: { bookingId: string; accountId: string; staff: boolean; language: Language },
 ): Promise<BookingRecord> {
-  const pre = await repo.findBooking(deps.db, input.bookingId);
-  if (!pre || (!input.staff && pre.accountId !== input.accountId)) throw new AppError('CodeBookingNotFound');
+  const pre = ownBookingOr404(await repo.findBooking(deps.db, input.bookingId), input.staff ? null : input.accountId);
   const { houseGroup: hg } = await getHouseGroup(deps, input.language, pre.houseGroupId);
   const now = deps.clock.now();
   return withTx(deps.db, async (tx) => {

@@ -21,10 +21,10 @@ import { mealRequestsOf } from './booking-quote.service.js';
 import { actorOf, assertStatusIn, ORDERABLE } from './booking-state.rules.js';
 import * as repo from './booking.repo.js';
 import type { BookingRecord } from './booking.repo.js';
+import { ownBookingOr404 } from './booking-access.service.js';
 
 async function lockOrderable(tx: Db, bookingId: string, accountId: string | null): Promise<BookingRecord> {
-  const b = await repo.lockBooking(tx, bookingId);
-  if (!b || (accountId !== null && b.accountId !== accountId)) throw new AppError('CodeBookingNotFound');
+  const b = ownBookingOr404(await repo.lockBooking(tx, bookingId), accountId);
   assertStatusIn(b.status, ORDERABLE);
   return b;
 }
@@ -88,8 +88,7 @@ export async function orderMeals(
   language: Language,
   input: { bookingId: string; meals: MealOrderInput[] },
 ): Promise<void> {
-  const pre = await repo.findBooking(deps.db, input.bookingId);
-  if (!pre || pre.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+  const pre = ownBookingOr404(await repo.findBooking(deps.db, input.bookingId), accountId);
   assertStatusIn(pre.status, ORDERABLE);
   const now = deps.clock.now();
   const requests = mealRequestsOf(input.meals);
@@ -159,8 +158,7 @@ export async function orderExtraOptions(
   language: Language,
   input: { bookingId: string; extraOptions: ExtraOptionSelection[] },
 ): Promise<void> {
-  const pre = await repo.findBooking(deps.db, input.bookingId);
-  if (!pre || pre.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+  const pre = ownBookingOr404(await repo.findBooking(deps.db, input.bookingId), accountId);
   assertStatusIn(pre.status, ORDERABLE);
   const now = deps.clock.now();
   const pricing = await priceExtraOptions(deps.db, {

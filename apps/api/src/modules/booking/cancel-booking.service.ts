@@ -1,5 +1,4 @@
 import type { Language } from '@yado/contract/headers';
-import { AppError } from '../../platform/app-error.js';
 import { withTx, type Db } from '../../platform/db/pool.js';
 import type { Deps } from '../../platform/deps.js';
 import {
@@ -17,7 +16,7 @@ import { getHouseGroup } from '../catalogue/catalogue.service.js';
 import { releaseCouponRedemption } from '../coupon/coupon.service.js';
 import { cancelOrdersOfBooking } from '../meal/meal.service.js';
 import { refundPayment } from '../payment/payment.service.js';
-import { requireViewableBooking } from './booking-access.service.js';
+import { ownBookingOr404, requireViewableBooking } from './booking-access.service.js';
 import { scheduleFor } from './booking-fee.rules.js';
 import { recordTransition } from './booking-lifecycle.service.js';
 import { civilFromIso } from '@yado/contract/civil-date';
@@ -240,14 +239,11 @@ export async function endBooking(
   deps: Deps,
   input: { bookingId: string; accountId: string | null; actor: string; noShow: boolean; language: Language },
 ): Promise<EndResult> {
-  const pre = await repo.findBooking(deps.db, input.bookingId);
-  if (!pre || (input.accountId !== null && pre.accountId !== input.accountId))
-    throw new AppError('CodeBookingNotFound');
+  const pre = ownBookingOr404(await repo.findBooking(deps.db, input.bookingId), input.accountId);
   const { houseGroup: hg } = await getHouseGroup(deps, input.language, pre.houseGroupId);
   const now = deps.clock.now();
   const result = await withTx(deps.db, async (tx) => {
-    const b = await repo.lockBooking(tx, input.bookingId);
-    if (!b) throw new AppError('CodeBookingNotFound');
+    const b = ownBookingOr404(await repo.lockBooking(tx, input.bookingId), input.accountId);
     const to = move(b.status, input.noShow ? 'NO_SHOW' : 'CANCEL');
     const billings = await billingsOf(tx, b.id);
     for (const bl of billings) {

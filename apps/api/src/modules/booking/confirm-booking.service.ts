@@ -11,6 +11,7 @@ import * as repo from './booking.repo.js';
 import type { BookingRecord, PaymentAttempt } from './booking.repo.js';
 import { inFlight, isFailure, outcomeOfStart, toPaymentResult, type DepositOutcome } from './deposit-outcome.rules.js';
 import { finishBookingPayment, settleAttempt } from './payment-settlement.service.js';
+import { ownBookingOr404 } from './booking-access.service.js';
 
 type ConfirmInput = { bookingId: string; paymentMethodId: string; pointPaymentAmount: number; returnPath: string };
 
@@ -87,8 +88,7 @@ function currentAttemptResult(b: BookingRecord, a: PaymentAttempt): BookingPayme
 
 /** Step (1): the DEPOSIT billing, its points reserved, and the attempt recorded on the locked booking. */
 async function startAttempt(tx: Db, accountId: string, input: ConfirmInput, now: Date): Promise<Started> {
-  const b = await repo.lockBooking(tx, input.bookingId);
-  if (!b || b.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+  const b = ownBookingOr404(await repo.lockBooking(tx, input.bookingId), accountId);
   if (b.status === 'BOOKED' && b.paymentAttempt?.status === 'PAID') return { kind: 'done', booking: b };
   assertConfirmable(b, now);
   const previous = b.paymentAttempt;
@@ -213,8 +213,7 @@ export async function completeBookingPayment(
   accountId: string,
   bookingId: string,
 ): Promise<BookingPaymentResult> {
-  const b = await repo.findBooking(deps.db, bookingId);
-  if (!b || b.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+  const b = ownBookingOr404(await repo.findBooking(deps.db, bookingId), accountId);
   if (b.status !== 'TENTATIVE') {
     if (b.paymentAttempt?.status === 'PAID') return { bookingId: b.id, bookingStatus: b.status, status: 'PAID' };
     throw new AppError(b.status === 'CANCELLED' ? 'CodeTentativeBookingExpired' : 'CodeBookingStatusInvalid');

@@ -25,6 +25,7 @@ import { recordGiftFees } from './owner-fees.service.js';
 import { buildOwnerQuote, ownerFreeCancellationLimit } from './owner-quote.rules.js';
 import type { UseType } from './use-types/use-type.js';
 import { useTypeOf, type BookingTypeValue } from './use-types/use-types.registry.js';
+import { ownBookingOr404 } from './booking-access.service.js';
 
 /*
  * The booking side of owners' gifts (decision 0034). The gift module keeps the gift, its link and
@@ -106,8 +107,7 @@ export async function markGifted(
   bookingId: string,
   g: { accountId: string; senderUserId: string; expireAt: Date; now: Date },
 ): Promise<void> {
-  const b = await repo.lockBooking(tx, bookingId);
-  if (!b || b.accountId !== g.accountId) throw new AppError('CodeBookingNotFound');
+  const b = ownBookingOr404(await repo.lockBooking(tx, bookingId), g.accountId);
   await recordTransition(tx, b, {
     action: 'GIFT',
     to: move(b.status, 'GIFT'),

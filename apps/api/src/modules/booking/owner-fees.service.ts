@@ -26,6 +26,7 @@ import {
   OWNER_FEE_TAX_RATE_TYPE,
   type OwnerFeeSchedule,
 } from './owner-quote.rules.js';
+import { ownBookingOr404 } from './booking-access.service.js';
 
 /*
  * The money side of owner bookings (decision 0030). Under the DEFAULT debt option an owner's fees
@@ -104,8 +105,7 @@ export async function confirmOwnerBooking(
   const now = deps.clock.now();
   const actor = actorOf.account(accountId);
   const done = await withTx(deps.db, async (tx) => {
-    const b = await repo.lockBooking(tx, input.bookingId);
-    if (!b || b.accountId !== accountId) throw new AppError('CodeBookingNotFound');
+    const b = ownBookingOr404(await repo.lockBooking(tx, input.bookingId), accountId);
     if (b.status === 'BOOKED' && b.bookedAt) return { b, billingId: null as string | null, charge: false };
     if (b.status !== 'TENTATIVE') throw new AppError('CodeBookingStatusInvalid');
     if (b.tentativeDeadline && now >= b.tentativeDeadline) throw new AppError('CodeTentativeBookingExpired');
