@@ -142,6 +142,14 @@ export function utcOffsetIn(timeZone: string, at: Date): string | null {
  * a zone with summer time gets its real check-in hour; an unknown zone reads as UTC.
  */
 export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
+  const first = instantAtOffset(date, time, utcOffsetIn(timeZone, instantAtOffset(date, time, '+00:00')) ?? '+00:00');
+  return instantAtOffset(date, time, utcOffsetIn(timeZone, first) ?? '+00:00');
+}
+
+/** The instant of a local "HH:MM" on a civil date at a fixed UTC offset such as "+09:00". */
+export function instantAtOffset(date: IsoDate, time: string, utcOffset: string): Date {
+  const sign = utcOffset.startsWith('-') ? -1 : 1;
+  const offsetMin = sign * (Number(utcOffset.slice(1, 3)) * 60 + Number(utcOffset.slice(4, 6)));
   const wall = Date.UTC(
     Number(date.slice(0, 4)),
     Number(date.slice(5, 7)) - 1,
@@ -149,13 +157,7 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
     Number(time.slice(0, 2)),
     Number(time.slice(3, 5)),
   );
-  const at = (offset: string | null) => {
-    if (!offset) return new Date(wall);
-    const sign = offset.startsWith('-') ? -1 : 1;
-    return new Date(wall - sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000);
-  };
-  const first = at(utcOffsetIn(timeZone, new Date(wall)));
-  return at(utcOffsetIn(timeZone, first));
+  return new Date(wall - offsetMin * 60_000);
 }
 
 /** The wall-clock reading of an instant in an IANA zone, with the zone's offset then. */

@@ -1,3 +1,4 @@
+import { wallClockIn } from '@yado/contract/civil-date';
 import type { DateTime } from '@yado/contract/common.schema';
 import { OPERATOR_TIME_ZONE } from '@yado/contract/operator-zone';
 import { dateFromDateTime } from '@yado/contract/date-time';
@@ -10,22 +11,8 @@ export const DEFAULT_TIME_ZONE = OPERATOR_TIME_ZONE;
 /** The wall-clock parts of a contract date-time in a time zone (the same on every server and browser). */
 export function zonedParts(dateTime: DateTime | Date, timeZone: string = DEFAULT_TIME_ZONE): DateTimeParts {
   const instant = dateTime instanceof Date ? dateTime : dateFromDateTime(dateTime);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(instant);
-  } catch {
-    return zonedParts(instant, 'UTC');
-  }
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hours: get('hour') % 24, minutes: get('minute') };
+  const { year, month, day, hours, minutes } = wallClockIn(timeZone, instant);
+  return { year, month, day, hours, minutes };
 }
 
 /** `Jan 5, 2027 14:30` / `2027/1/5 14:30`, on the given zone's clock. */

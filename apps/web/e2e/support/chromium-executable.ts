@@ -53,7 +53,7 @@ async function choose(): Promise<ChromiumChoice> {
   return { executablePath: await unpackNpmChromium(), env, source: 'npm' };
 }
 
-/** A browser that only exists as a name (a removed package, a stub that fails) must not be chosen. */
+/** A path or name that does not start a browser (a removed package, a script that exits with an error) is passed over. */
 function starts(candidate: string): boolean {
   if (candidate.startsWith('/') && !existsSync(candidate)) return false;
   try {

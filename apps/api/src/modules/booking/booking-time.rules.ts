@@ -1,6 +1,6 @@
 import type { HouseGroup } from '@yado/contract/catalogue.contract';
 import type { DateTime } from '@yado/contract/common.schema';
-import { civilFromIso, type IsoDate } from '@yado/contract/civil-date';
+import { civilFromIso, instantAtOffset, type IsoDate } from '@yado/contract/civil-date';
 
 /** A civil date and a local "HH:MM" of the house group, with its UTC offset. */
 export function localDateTime(date: IsoDate, time: string, utcOffset: string): DateTime {
@@ -16,18 +16,7 @@ export function localDateTime(date: IsoDate, time: string, utcOffset: string): D
 }
 
 /** The instant of a local "HH:MM" on a civil date at a UTC offset such as "+09:00". */
-export function instantOf(date: IsoDate, time: string, utcOffset: string): Date {
-  const sign = utcOffset.startsWith('-') ? -1 : 1;
-  const offsetMin = sign * (Number(utcOffset.slice(1, 3)) * 60 + Number(utcOffset.slice(4, 6)));
-  const utc = Date.UTC(
-    Number(date.slice(0, 4)),
-    Number(date.slice(5, 7)) - 1,
-    Number(date.slice(8, 10)),
-    Number(time.slice(0, 2)),
-    Number(time.slice(3, 5)),
-  );
-  return new Date(utc - offsetMin * 60_000);
-}
+export const instantOf = instantAtOffset;
 
 /** When a guest may check in: the house group's check-in time on the check-in day. */
 export function checkinOpensAt(b: { checkinDate: IsoDate }, hg: Pick<HouseGroup, 'checkinTime' | 'utcOffset'>): Date {
